@@ -1,0 +1,88 @@
+"""twentyeight: rules engine for the Indian trick-taking family 28.
+
+Pick a ruleset by name, start a round, and ask it whose turn it is, what is legal and
+what each seat may see::
+
+    import twentyeight as te
+
+    rnd = te.new_round("28", seed=7)
+    while not rnd.is_over:
+        rnd.apply(rnd.legal_actions()[0])
+    print(rnd.result)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    Action,
+    Bid,
+    CallTrump,
+    LayTrump,
+    Pass,
+    Play,
+    Redeal,
+    parse_action,
+    register_action_kind,
+)
+from .cards import Card, Deck, DeckSpec
+from .config import HandOutcome, RedealCheck, RulesetConfig, ScoringSystem
+from .errors import (
+    ConfigError,
+    DealError,
+    IllegalActionError,
+    ParseError,
+    RecordError,
+    TwentyEightError,
+    UnknownRulesetError,
+)
+from .match import Match
+from .registry import refresh, ruleset, rulesets
+from .round import Phase, Round, RoundResult, Trick
+from .ruleset import Ruleset
+
+__version__ = "0.1.0"
+
+
+def new_round(name: str, *, seed: int | None = None, dealer: int = 0, **kwargs: Any) -> Round:
+    """Shortcut for ``ruleset(name).new_round(...)``; ``deal=`` is passed through."""
+    return ruleset(name).new_round(seed=seed, dealer=dealer, **kwargs)
+
+
+__all__ = [
+    "Action",
+    "Bid",
+    "CallTrump",
+    "Card",
+    "ConfigError",
+    "DealError",
+    "Deck",
+    "DeckSpec",
+    "HandOutcome",
+    "IllegalActionError",
+    "LayTrump",
+    "Match",
+    "ParseError",
+    "Pass",
+    "Phase",
+    "Play",
+    "RecordError",
+    "Redeal",
+    "RedealCheck",
+    "Round",
+    "RoundResult",
+    "Ruleset",
+    "RulesetConfig",
+    "ScoringSystem",
+    "Trick",
+    "TwentyEightError",
+    "UnknownRulesetError",
+    "__version__",
+    "new_round",
+    "parse_action",
+    "refresh",
+    "register_action_kind",
+    "ruleset",
+    "rulesets",
+]

@@ -1,0 +1,259 @@
+"""Cards and deck descriptions.
+
+A deck is described by data (:class:`DeckSpec`): ranks in order, points per rank, suits,
+copies. :meth:`DeckSpec.compile` turns it into a :class:`Deck` whose integer card ids and
+bitmask tables are what the engine uses on its hot path; :class:`Card` is the readable,
+immutable value that users see, parse and print.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+
+from attrs import field, frozen
+
+from .errors import ConfigError, ParseError
+
+SUIT_LETTERS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: Mapping[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SYMBOL_TO_LETTER = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
+# Outline symbols are accepted too, since people type whichever their keyboard offers.
+_SYMBOL_TO_LETTER.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+_RANK_ALIASES = {"T": "10"}
+COPY_MARK = "#"
+
+
+def parse_suit(text: str) -> str:
+    """Read a suit letter (``S H D C``), symbol (``♠ ♥ ♦ ♣``) or name; return the letter."""
+    t = text.strip()
+    if t in _SYMBOL_TO_LETTER:
+        return _SYMBOL_TO_LETTER[t]
+    up = t.upper()
+    if up in SUIT_LETTERS:
+        return up
+    for letter, name in SUIT_NAMES.items():
+        if t.lower() in (name, name[:-1]):
+            return letter
+    raise ParseError(f"not a suit: {text!r} (use S, H, D, C or ♠ ♥ ♦ ♣)")
+
+
+@frozen(order=False, cache_hash=True)
+class Card:
+    """One playing card: a rank (``"J"``, ``"10"``, ...), a suit letter and, with two
+    packs, which copy it is (0 or 1). ``str(card)`` is the text form, e.g. ``JS`` or
+    ``JS#2`` for the second copy; :meth:`pretty` gives ``J♠``."""
+
+    rank: str
+    suit: str
+    copy: int = 0
+
+    def __str__(self) -> str:
+        base = f"{self.rank}{self.suit}"
+        return f"{base}{COPY_MARK}{self.copy + 1}" if self.copy else base
+
+    def pretty(self) -> str:
+        """The card with its suit symbol, e.g. ``10♥``."""
+        base = f"{self.rank}{SUIT_SYMBOLS.get(self.suit, self.suit)}"
+        return f"{base}{COPY_MARK}{self.copy + 1}" if self.copy else base
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``JS``, ``10H``, ``TH``, ``J♠``, ``10♥``, ``js`` or ``JS#2``."""
+        if not isinstance(text, str):
+            raise ParseError(f"a card must be text such as 'JS', not {type(text).__name__}")
+        t = text.strip()
+        copy = 0
+        if COPY_MARK in t:
+            t, _, copy_text = t.partition(COPY_MARK)
+            if not copy_text.isdigit() or int(copy_text) < 1:
+                raise ParseError(f"not a card: {text!r} (copy mark must be #1, #2, ...)")
+            copy = int(copy_text) - 1
+        if len(t) < 2:
+            raise ParseError(f"not a card: {text!r} (expected rank then suit, e.g. JS or 10♥)")
+        try:
+            suit = parse_suit(t[-1])
+        except ParseError:
+            raise ParseError(
+                f"not a card: {text!r} (expected rank then suit, e.g. JS or 10♥)"
+            ) from None
+        rank = t[:-1].upper()
+        rank = _RANK_ALIASES.get(rank, rank)
+        return cls(rank, suit, copy)
+
+
+@frozen
+class DeckSpec:
+    """What a deck is made of. ``ranks`` run high to low; ``points`` gives each rank's
+    card points (missing ranks score 0); ``equal_ranks`` maps a rank to the rank it is
+    as strong as (40's 3 ranks with the Jack); ``copies`` is 2 for two packs."""
+
+    ranks: tuple[str, ...] = field(converter=tuple)
+    points: tuple[tuple[str, int], ...] = field(
+        converter=lambda p: tuple(sorted(dict(p).items()))
+    )
+    suits: tuple[str, ...] = field(default=SUIT_LETTERS, converter=tuple)
+    copies: int = 1
+    equal_ranks: tuple[tuple[str, str], ...] = field(
+        default=(), converter=lambda p: tuple(sorted(dict(p).items()))
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not self.ranks or len(set(self.ranks)) != len(self.ranks):
+            raise ConfigError("deck ranks must be a non-empty list without repeats")
+        if not self.suits or len(set(self.suits)) != len(self.suits):
+            raise ConfigError("deck suits must be a non-empty list without repeats")
+        if any(s not in SUIT_LETTERS for s in self.suits):
+            raise ConfigError(f"deck suits must be among {SUIT_LETTERS}")
+        if not 1 <= self.copies <= 4:
+            raise ConfigError("deck copies must be between 1 and 4")
+        for rank, _ in self.points:
+            if rank not in self.ranks:
+                raise ConfigError(f"points given for rank {rank!r} which is not in the deck")
+        for rank, as_rank in self.equal_ranks:
+            if rank not in self.ranks or as_rank not in self.ranks:
+                raise ConfigError(f"equal_ranks {rank!r}={as_rank!r} names a rank not in the deck")
+        if len(self.suits) * len(self.ranks) * self.copies > 64:
+            raise ConfigError("a deck may hold at most 64 cards")
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the deck."""
+        return len(self.suits) * len(self.ranks) * self.copies
+
+    def compile(self) -> Deck:
+        """The integer tables the engine plays with (cached per spec)."""
+        return _compile(self)
+
+
+@functools.cache
+def _compile(spec: DeckSpec) -> Deck:
+    return Deck(spec)
+
+
+class Deck:
+    """A compiled deck. Card ids are ``(suit * copies + copy) * n_ranks + r`` where ``r``
+    grows with strength: within one suit and copy a higher id is a stronger card, and the
+    cards of one suit (all copies) are one contiguous run of ``suit_width`` bits.
+    Hands are int bitmasks over these ids."""
+
+    __slots__ = (
+        "by_text",
+        "cards",
+        "ids",
+        "n_ranks",
+        "n_suits",
+        "point_mask",
+        "rank_masks",
+        "points",
+        "spec",
+        "strength",
+        "suit_mask",
+        "suit_width",
+        "suit_of",
+        "total_points",
+    )
+
+    def __init__(self, spec: DeckSpec) -> None:
+        self.spec = spec
+        n_ranks, n_suits = len(spec.ranks), len(spec.suits)
+        self.n_ranks, self.n_suits = n_ranks, n_suits
+        pts = dict(spec.points)
+        equal = dict(spec.equal_ranks)
+        strength_of_rank = {r: n_ranks - 1 - i for i, r in enumerate(spec.ranks)}
+        cards: list[Card] = []
+        points: list[int] = []
+        strength: list[int] = []
+        suit_of: list[int] = []
+        suit_mask = [0] * n_suits
+        self.suit_width = n_ranks * spec.copies
+        for s, suit in enumerate(spec.suits):
+            for copy in range(spec.copies):
+                for r in range(n_ranks):
+                    rank = spec.ranks[n_ranks - 1 - r]
+                    cid = len(cards)
+                    cards.append(Card(rank, suit, copy))
+                    points.append(pts.get(rank, 0))
+                    strength.append(strength_of_rank[equal.get(rank, rank)])
+                    suit_of.append(s)
+                    suit_mask[s] |= 1 << cid
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.points: tuple[int, ...] = tuple(points)
+        self.strength: tuple[int, ...] = tuple(strength)
+        self.suit_of: tuple[int, ...] = tuple(suit_of)
+        self.suit_mask: tuple[int, ...] = tuple(suit_mask)
+        self.total_points = sum(points)
+        self.point_mask = mask_of(i for i, p in enumerate(points) if p)
+        self.rank_masks: dict[str, int] = {
+            r: mask_of(i for i, c in enumerate(cards) if c.rank == r) for r in spec.ranks
+        }
+        self.ids: dict[Card, int] = {c: i for i, c in enumerate(cards)}
+        self.by_text: dict[str, int] = {}
+        for i, c in enumerate(cards):
+            self.by_text[str(c)] = i
+            if spec.copies > 1 and c.copy == 0:
+                self.by_text[f"{c}{COPY_MARK}1"] = i
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return len(self.cards)
+
+    @property
+    def full_mask(self) -> int:
+        """Bitmask of every card."""
+        return (1 << len(self.cards)) - 1
+
+    def card_id(self, card: Card | str) -> int:
+        """The id of a card (or its text form) in this deck; :class:`ParseError` if absent."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        cid = self.ids.get(card)
+        if cid is None:
+            raise ParseError(f"{card} is not a card of this deck")
+        return cid
+
+    def rank_mask(self, rank: str) -> int:
+        """Bitmask of every card of ``rank`` (all suits and copies)."""
+        return self.rank_masks.get(rank, 0)
+
+    def mask_points(self, mask: int) -> int:
+        """Card points of the cards in ``mask``."""
+        return sum(self.points[i] for i in iter_bits(mask))
+
+    def cards_of(self, mask: int) -> list[Card]:
+        """The cards in ``mask``, grouped by suit, strongest first within a suit."""
+        return [self.cards[i] for i in self.sorted_ids(mask)]
+
+    def sorted_ids(self, mask: int) -> list[int]:
+        """Ids in ``mask`` in display order: by suit, strongest first."""
+        return sorted(
+            iter_bits(mask), key=lambda i: (self.suit_of[i], -self.strength[i], i % self.n_ranks)
+        )
+
+    def suit_letter(self, suit_index: int) -> str:
+        """The letter of suit number ``suit_index``."""
+        return self.spec.suits[suit_index]
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """The set bit positions of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(ids: Iterable[int]) -> int:
+    """A bitmask with the given bit positions set."""
+    m = 0
+    for i in ids:
+        m |= 1 << i
+    return m
+
+
+STANDARD_RANKS: tuple[str, ...] = ("J", "9", "A", "10", "K", "Q", "8", "7")
+STANDARD_POINTS: Mapping[str, int] = {"J": 3, "9": 2, "A": 1, "10": 1}
+STANDARD_32 = DeckSpec(ranks=STANDARD_RANKS, points=STANDARD_POINTS)
+"""The 32-card deck of 28 and 29: J 9 A 10 K Q 8 7 in four suits, 28 card points."""

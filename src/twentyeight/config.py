@@ -1,0 +1,265 @@
+"""Validated ruleset configuration and the plug-in protocols the core calls.
+
+A ruleset is a :class:`RulesetConfig` (pure data, validated when built) plus plug-in
+objects for behaviour that is not a simple switch: the scoring system and the redeal
+checks. The core reads option values; it never asks which regional ruleset it plays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+
+import attrs
+from attrs import field, frozen
+
+from .cards import DeckSpec
+from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .round import Round
+
+BidderTrumpLead = Literal["only-trumps", "after-trump-led", "any"]
+"""When the bidder may lead the concealed trump suit before exposure: never unless
+holding only trumps (``only-trumps``); also once another player has led that suit
+(``after-trump-led``); or always (``any``)."""
+
+LastTrickUnexposed = Literal["expose", "void"]
+"""What happens if the trump is still concealed on the last trick: the bidder must
+expose and play it (``expose``), or the hand is annulled (``void``)."""
+
+TrumpMarker = Literal["hand-card"]
+"""How the trump is marked. ``hand-card``: the bidder lays a card of the trump suit from
+the hand face down; it is part of the bidder's cards but not of the hand until exposed."""
+
+RedealEvent = Literal["deal-complete", "trump-exposed"]
+"""Points of the round at which automatic redeal checks run."""
+
+ClaimWindow = Literal["opening-call", "first-card"]
+"""When a redeal may be demanded: as the opener's first call of the auction
+(``opening-call``), or on a player's turn before that player's first card of the play
+(``first-card``)."""
+
+
+@frozen
+class HandOutcome:
+    """What a scoring system needs to know about a finished hand."""
+
+    teams: int
+    bidding_team: int
+    bid: int
+    target: int
+    card_points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    made: bool
+
+
+@runtime_checkable
+class ScoringSystem(Protocol):
+    """Turns hands into game points and decides when a match is over."""
+
+    name: str
+    description: str
+
+    def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
+        """Game points each team gains (negative: loses) for one hand."""
+        ...
+
+    def match_winner(self, totals: tuple[int, ...]) -> int | None:
+        """The team that has won the match with these running totals, or ``None``."""
+        ...
+
+
+@runtime_checkable
+class RedealCheck(Protocol):
+    """A rule that annuls the deal (the same dealer deals again).
+
+    ``automatic`` is asked at the events in :data:`RedealEvent`; ``may_claim`` whether
+    ``seat`` may demand a redeal with the ``redeal`` action, and only while the check's
+    ``claim_window`` is open (``None``: never claimed). Both read the round through its
+    public read-only accessors."""
+
+    name: str
+    description: str
+    claim_window: ClaimWindow | None
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """True if the deal must be annulled now."""
+        ...
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """True if ``seat`` may demand a redeal now."""
+        ...
+
+
+def _tuple_of_ints(value: Any) -> tuple[int, ...]:
+    try:
+        return tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"expected a list of whole numbers, got {value!r}") from None
+
+
+_BIDDER_TRUMP_LEAD = ("only-trumps", "after-trump-led", "any")
+_LAST_TRICK = ("expose", "void")
+_TRUMP_MARKERS = ("hand-card",)
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in choices:
+            raise ConfigError(
+                f"option {attribute.name} must be one of {', '.join(choices)}; got {value!r}"
+            )
+
+    return check
+
+
+def _typed(kind: type) -> Any:
+    def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ConfigError(
+                f"option {attribute.name} must be {kind.__name__}, got {value!r}"
+            )
+
+    return check
+
+
+def _optional_int(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ConfigError(f"option {attribute.name} must be a whole number or None")
+
+
+@frozen
+class RulesetConfig:
+    """Everything that defines a ruleset. Built by presets in ``twentyeight_variants``;
+    validated on construction, so a config that exists is playable. Seats are numbered
+    in the counter-clockwise order of play; seat ``s`` plays for team ``s % 2``."""
+
+    name: str = field(validator=_typed(str))
+    """Registered name, e.g. ``"28"``."""
+    description: str = field(validator=_typed(str))
+    """One line for listings."""
+    deck: DeckSpec
+    """The cards in play."""
+    scoring: ScoringSystem
+    """Game points per hand and the end of a match."""
+    aliases: tuple[str, ...] = field(default=(), converter=tuple)
+    """Other names the ruleset is found by."""
+    source: str = ""
+    """Which source documents the preset follows."""
+    players: int = field(default=4, validator=_typed(int))
+    """Number of seats; teams alternate around the table."""
+    deal_packets: tuple[int, ...] = field(default=(4, 4), converter=_tuple_of_ints)
+    """Cards each player receives in each dealing round, in order."""
+    auction_after: int = field(default=1, validator=_typed(int))
+    """How many entries of ``deal_packets`` are dealt before the auction."""
+    min_bid: int = field(default=14, validator=_typed(int))
+    """Lowest bid, and what the opener must bid at least."""
+    max_bid: int = field(default=28, validator=_typed(int))
+    """Highest bid."""
+    opener_must_bid: bool = field(default=True, validator=_typed(bool))
+    """The first player to speak may not pass."""
+    partner_overcall_min: int | None = field(default=None, validator=_optional_int)
+    """To overcall your own partner's bid, bid at least this (``None``: no extra limit)."""
+    trump_marker: TrumpMarker = field(default="hand-card", validator=_one_of(_TRUMP_MARKERS))
+    """How the trump suit is marked; see :data:`TrumpMarker`."""
+    bidder_trump_lead: BidderTrumpLead = field(
+        default="only-trumps", validator=_one_of(_BIDDER_TRUMP_LEAD)
+    )
+    """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
+    caller_must_trump: bool = field(default=True, validator=_typed(bool))
+    """A player who calls for the trump must play a trump to that trick if holding one."""
+    early_trumps_count: bool = field(default=False, validator=_typed(bool))
+    """Cards of the trump suit played earlier in the exposing trick count as trumps."""
+    last_trick_unexposed: LastTrickUnexposed = field(
+        default="expose", validator=_one_of(_LAST_TRICK)
+    )
+    """What happens if the trump is still concealed at the last trick."""
+    last_trick_points: int = field(default=0, validator=_typed(int))
+    """Card points for winning the last trick (29 gives 1)."""
+    redeal_checks: tuple[RedealCheck, ...] = field(default=(), converter=tuple)
+    """Rules that annul a deal, checked in order."""
+
+    def __attrs_post_init__(self) -> None:
+        deck_size = self.deck.size
+        if self.players < 2 or self.players % 2:
+            raise ConfigError(f"players must be an even number >= 2, got {self.players}")
+        if not self.deal_packets or any(p <= 0 for p in self.deal_packets):
+            raise ConfigError("deal_packets must be positive numbers of cards")
+        if self.players * sum(self.deal_packets) != deck_size:
+            raise ConfigError(
+                f"a {deck_size}-card deck does not divide into {self.players} hands of "
+                f"{sum(self.deal_packets)} (deal_packets {list(self.deal_packets)})"
+            )
+        if not 1 <= self.auction_after <= len(self.deal_packets):
+            raise ConfigError(
+                f"auction_after must be between 1 and {len(self.deal_packets)}, "
+                f"got {self.auction_after}"
+            )
+        top = self.deck.compile().total_points + self.last_trick_points
+        if not 0 < self.min_bid <= self.max_bid <= top:
+            raise ConfigError(
+                f"bids must satisfy 0 < min_bid <= max_bid <= {top} (the points in play); "
+                f"got min_bid {self.min_bid}, max_bid {self.max_bid}"
+            )
+        p = self.partner_overcall_min
+        if p is not None and not self.min_bid <= p <= self.max_bid:
+            raise ConfigError(
+                f"partner_overcall_min {p} is outside the bid range "
+                f"{self.min_bid}-{self.max_bid}"
+            )
+        if self.last_trick_points < 0:
+            raise ConfigError("last_trick_points may not be negative")
+        if not isinstance(self.scoring, ScoringSystem):
+            raise ConfigError("scoring must be a ScoringSystem")
+        for check in self.redeal_checks:
+            if not isinstance(check, RedealCheck):
+                raise ConfigError(f"{check!r} is not a RedealCheck")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player holds once the deal is complete."""
+        return sum(self.deal_packets)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand."""
+        return self.hand_size
+
+    @property
+    def max_actions(self) -> int:
+        """An upper bound on the actions in one round: each bid raises the previous one,
+        each player passes at most once, then one trump card, one call, every card."""
+        bids = self.max_bid - self.min_bid + 1
+        return bids + self.players + 1 + 1 + self.deck.size + 1
+
+    def options(self) -> dict[str, Any]:
+        """The simple options (numbers, switches, choices) and their values."""
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+    def with_options(self, **changes: Any) -> RulesetConfig:
+        """A copy with some simple options changed; unknown names are refused."""
+        unknown = sorted(set(changes) - set(OPTION_NAMES))
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) {', '.join(unknown)}; options are: {', '.join(OPTION_NAMES)}"
+            )
+        try:
+            return attrs.evolve(self, **changes)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, ConfigError):
+                raise
+            raise ConfigError(str(exc)) from None
+
+
+OPTION_NAMES: tuple[str, ...] = (
+    "min_bid",
+    "max_bid",
+    "opener_must_bid",
+    "partner_overcall_min",
+    "bidder_trump_lead",
+    "caller_must_trump",
+    "early_trumps_count",
+    "last_trick_unexposed",
+    "last_trick_points",
+)
+"""Options a user may change by name (``Ruleset.with_options``) and that records store."""

@@ -1,0 +1,50 @@
+"""The exceptions a user of the library can catch.
+
+Every error the library raises on bad input derives from :class:`TwentyEightError`, and
+each also derives from the matching built-in (``ValueError`` or ``LookupError``) so that
+generic handlers keep working.
+"""
+
+from __future__ import annotations
+
+
+class TwentyEightError(Exception):
+    """Base class of every error raised by ``twentyeight``."""
+
+
+class IllegalActionError(TwentyEightError, ValueError):
+    """An action that the rules do not allow now. ``rule`` is a short stable identifier
+    of the rule that forbids it (e.g. ``"must-follow-suit"``), ``action`` the action's
+    text and the message says why in words. The round is left unchanged."""
+
+    def __init__(self, rule: str, message: str, action: str | None = None) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.action = action
+        self.reason = message
+
+
+class ParseError(TwentyEightError, ValueError):
+    """Text that is not a card, suit or action of the ruleset."""
+
+
+class ConfigError(TwentyEightError, ValueError):
+    """An invalid ruleset configuration or option."""
+
+
+class UnknownRulesetError(TwentyEightError, LookupError):
+    """No registered ruleset or modifier has that name. ``known`` lists the names."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(f"unknown ruleset {name!r}; known rulesets: {', '.join(known)}")
+        self.name = name
+        self.known = known
+
+
+class RecordError(TwentyEightError, ValueError):
+    """A JSON record that cannot be read or does not replay."""
+
+
+class DealError(TwentyEightError, ValueError):
+    """An explicit deal that is not a deal of the ruleset's deck (wrong counts, a card
+    missing, repeated or not in the deck)."""

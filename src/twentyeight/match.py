@@ -1,0 +1,59 @@
+"""A match: rounds strung together until the ruleset's scoring system names a winner."""
+
+from __future__ import annotations
+
+import random
+
+from .errors import TwentyEightError
+from .registry import ruleset as lookup
+from .round import Round
+from .ruleset import Ruleset
+
+
+class Match:
+    """Rounds of one ruleset with running game points. The deal passes counter-clockwise
+    (to the previous dealer's right) after each scored hand; an annulled deal is dealt
+    again by the same dealer. Use :meth:`next_round`, play it, then :meth:`score`."""
+
+    def __init__(self, rules: Ruleset | str, *, seed: int | None = None, dealer: int = 0) -> None:
+        self.ruleset = lookup(rules) if isinstance(rules, str) else rules
+        self.seed = seed if seed is not None else random.randrange(2**63)
+        self._rng = random.Random(self.seed)
+        if not 0 <= dealer < self.ruleset.config.players:
+            raise TwentyEightError(f"dealer must be a seat 0..{self.ruleset.config.players - 1}")
+        self.dealer = dealer
+        self.totals: tuple[int, ...] = (0, 0)
+        self.rounds: list[Round] = []
+        self._pending: Round | None = None
+
+    @property
+    def winner(self) -> int | None:
+        """The team that has won, or ``None`` while the match goes on."""
+        return self.ruleset.config.scoring.match_winner(self.totals)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a team has won."""
+        return self.winner is not None
+
+    def next_round(self) -> Round:
+        """Deal the next round (seeded from the match seed)."""
+        if self.is_over:
+            raise TwentyEightError("the match is over")
+        if self._pending is not None:
+            raise TwentyEightError("score the current round before dealing the next")
+        self._pending = self.ruleset.new_round(seed=self._rng.randrange(2**63),
+                                               dealer=self.dealer)
+        return self._pending
+
+    def score(self, rnd: Round) -> None:
+        """Add a finished round's game points and pass the deal on."""
+        if rnd is not self._pending:
+            raise TwentyEightError("score the round that next_round() dealt")
+        if not rnd.is_over or rnd.result is None:
+            raise TwentyEightError("the round is not over yet")
+        self._pending = None
+        self.rounds.append(rnd)
+        self.totals = tuple(t + g for t, g in zip(self.totals, rnd.result.game_points))
+        if rnd.result.annulled is None:
+            self.dealer = (self.dealer + 1) % self.ruleset.config.players

@@ -1,0 +1,214 @@
+"""A playable ruleset: a validated config plus the tables built once from it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .actions import Action, Bid, LayTrump, Play, parse_action
+from .cards import Card, Deck, iter_bits
+from .config import OPTION_NAMES, RedealCheck, RulesetConfig
+from .errors import DealError, ParseError
+from .round import MAX_SEED, Round, shuffle_deal
+
+DealInput = Sequence[Sequence[Card | str]]
+"""An explicit deal: per seat, the cards in the order they are dealt to it."""
+
+
+class Ruleset:
+    """A ruleset ready to play. Built from a :class:`~twentyeight.config.RulesetConfig`;
+    everything the hot path needs (card tables, interned actions) is prepared here once.
+    Get one by name with :func:`twentyeight.ruleset`."""
+
+    __slots__ = (
+        "_bid_cache",
+        "_suit_width",
+        "_play_tables",
+        "_play_of",
+        "_preset",
+        "claim_checks",
+        "config",
+        "deck",
+        "tricks",
+    )
+
+    def __init__(self, config: RulesetConfig, *, preset: RulesetConfig | None = None) -> None:
+        self.config = config
+        self._preset = preset if preset is not None else config
+        self.deck: Deck = config.deck.compile()
+        deck = self.deck
+        self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
+        self._play_tables: list[list[tuple[Action, ...] | None]] = [
+            [None] * (1 << deck.suit_width) for _ in deck.suit_mask
+        ]
+        self._bid_cache: dict[int, tuple[Action, ...]] = {}
+        self._suit_width = deck.suit_width
+        self.tricks = config.tricks
+        self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
+            (c.claim_window, c) for c in config.redeal_checks if c.claim_window is not None
+        )
+
+    @property
+    def name(self) -> str:
+        """The registered name."""
+        return self.config.name
+
+    @property
+    def description(self) -> str:
+        """One line describing the ruleset."""
+        return self.config.description
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Other names it is found by."""
+        return self.config.aliases
+
+    def __repr__(self) -> str:
+        changed = self.changed_options()
+        extra = "".join(f" {k}={v!r}" for k, v in changed.items())
+        return f"<Ruleset {self.name}{extra}>"
+
+    # ---------------------------------------------------------------- options
+
+    def options(self) -> dict[str, Any]:
+        """Every user-settable option and its value."""
+        return self.config.options()
+
+    def changed_options(self) -> dict[str, Any]:
+        """Options that differ from the registered preset (what a record stores)."""
+        base = self._preset.options()
+        return {k: v for k, v in self.config.options().items() if base[k] != v}
+
+    def with_options(self, **changes: Any) -> Ruleset:
+        """The same ruleset with some options changed (see ``OPTION_NAMES``)."""
+        if not changes:
+            return self
+        return Ruleset(self.config.with_options(**changes), preset=self._preset)
+
+    # ---------------------------------------------------------------- rounds
+
+    def new_round(
+        self,
+        *,
+        seed: int | None = None,
+        deal: DealInput | None = None,
+        dealer: int = 0,
+    ) -> Round:
+        """Start a round. Give ``seed`` for a shuffled deal (drawn at random when neither
+        is given) or ``deal`` for an explicit one; ``dealer`` is the dealing seat."""
+        cfg = self.config
+        if not isinstance(dealer, int) or isinstance(dealer, bool) \
+                or not 0 <= dealer < cfg.players:
+            raise DealError(f"dealer must be a seat 0..{cfg.players - 1}, got {dealer!r}")
+        if seed is not None and deal is not None:
+            raise DealError("give either seed or deal, not both")
+        if deal is not None:
+            return Round(self, dealer=dealer, seed=None, deal=self._check_deal(deal))
+        if seed is None:
+            seed = random.randrange(MAX_SEED)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+            raise DealError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+        hands = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets, dealer, seed)
+        return Round(self, dealer=dealer, seed=seed, deal=hands)
+
+    def _check_deal(self, deal: DealInput) -> tuple[tuple[int, ...], ...]:
+        cfg = self.config
+        if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence) \
+                or len(deal) != cfg.players:
+            raise DealError(f"a deal is a list of {cfg.players} hands, one per seat")
+        seen = 0
+        hands = []
+        for seat, hand in enumerate(deal):
+            if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+                raise DealError(f"hand {seat} must be a list of cards")
+            if len(hand) != cfg.hand_size:
+                raise DealError(
+                    f"hand {seat} has {len(hand)} cards; each hand has {cfg.hand_size}")
+            ids = []
+            for card in hand:
+                if not isinstance(card, (str, Card)):
+                    raise DealError(f"hand {seat}: {card!r} is not a card")
+                try:
+                    cid = self.deck.card_id(card)
+                except ParseError as exc:
+                    raise DealError(f"hand {seat}: {exc}") from None
+                if seen >> cid & 1:
+                    raise DealError(f"{self.deck.cards[cid]} is dealt twice")
+                seen |= 1 << cid
+                ids.append(cid)
+            hands.append(tuple(ids))
+        return tuple(hands)
+
+    # ---------------------------------------------------------------- actions
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form; cards must belong to this ruleset's deck."""
+        action = parse_action(text)
+        card = getattr(action, "card", None)
+        if isinstance(card, Card) and card not in self.deck.ids:
+            raise ParseError(f"{card} is not a card of the {self.name} deck")
+        if isinstance(action, Play):
+            return self._play_of[self.deck.ids[action.card]]
+        return action
+
+    @property
+    def play_action_of_id(self) -> tuple[Play, ...]:
+        """The (shared) ``play`` actions indexed by card id."""
+        return self._play_of
+
+    def play_action_of(self, cid: int) -> Play:
+        """The (shared) ``play`` action for card id ``cid``."""
+        return self._play_of[cid]
+
+    def play_actions(self, mask: int) -> tuple[Action, ...]:
+        """``play`` actions for the cards in ``mask``, by suit. Each suit's run of bits
+        indexes a table of tuples built once, so this is a few shifts and lookups."""
+        out: tuple[Action, ...] = ()
+        width = self._suit_width
+        low = (1 << width) - 1
+        for table in self._play_tables:
+            sub = mask & low
+            if sub:
+                acts = table[sub]
+                if acts is None:
+                    acts = table[sub] = self._suit_actions(table, sub)
+                out += acts
+            mask >>= width
+            if not mask:
+                break
+        return out
+
+    def _suit_actions(self, table: list[tuple[Action, ...] | None], sub: int) -> tuple[Action, ...]:
+        base = self._play_tables.index(table) * self._suit_width
+        play_of = self._play_of
+        return tuple(play_of[base + c] for c in iter_bits(sub))
+
+    def bid_actions(self, low: int) -> tuple[Action, ...]:
+        """``bid`` actions from ``low`` to the maximum bid."""
+        acts = self._bid_cache.get(low)
+        if acts is None:
+            acts = tuple(Bid(v) for v in range(max(low, self.config.min_bid),
+                                               self.config.max_bid + 1))
+            self._bid_cache[low] = acts
+        return acts
+
+    def lay_trump_actions(self, mask: int) -> tuple[Action, ...]:
+        """``trump`` actions for the cards in ``mask``."""
+        cards = self.deck.cards
+        return tuple(LayTrump(cards[c]) for c in self.deck.sorted_ids(mask))
+
+
+def make_ruleset(config: RulesetConfig) -> Ruleset:
+    """A :class:`Ruleset` for ``config`` (what a plug-in's entry point exports)."""
+    return Ruleset(config)
+
+
+def evolve_config(config: RulesetConfig, **changes: Any) -> RulesetConfig:
+    """A copy of ``config`` with any fields changed (for presets derived from others)."""
+    return attrs.evolve(config, **changes)
+
+
+__all__ = ["OPTION_NAMES", "DealInput", "Ruleset", "evolve_config", "make_ruleset"]

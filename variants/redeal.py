@@ -1,0 +1,124 @@
+"""Redeal checks: rules that annul a deal, so that the same dealer deals again.
+
+Each check is a small value with the two hooks of
+:class:`twentyeight.config.RedealCheck`: ``automatic`` (the deal is annulled as soon as
+the fact is known) and ``may_claim`` (a player may demand it with the ``redeal`` action).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from twentyeight.config import ClaimWindow, RedealEvent
+from twentyeight.round import Round
+
+
+def _pointless(rnd: Round, mask: int) -> bool:
+    return not mask & rnd.deck.point_mask
+
+
+@frozen
+class FourJacks:
+    """A hand of the full deal holds every Jack: the deal is annulled (000 rule 1, 001)."""
+
+    rank: str = "J"
+    claim_window: ClaimWindow | None = None
+    name: str = "four-jacks"
+    description: str = "a player dealt all four Jacks must show them; the cards are redealt"
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """Checked when the deal is complete."""
+        if event != "deal-complete":
+            return False
+        jacks = rnd.deck.rank_mask(self.rank)
+        return any(rnd.dealt_mask(s) & jacks == jacks for s in range(rnd.players))
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """Never claimed: it is automatic."""
+        return False
+
+
+@frozen
+class OneSuitHand:
+    """A hand of the full deal is all of one suit: the deal is annulled (001)."""
+
+    claim_window: ClaimWindow | None = None
+    name: str = "one-suit-hand"
+    description: str = "a player dealt cards of one suit only: the cards are redealt"
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """Checked when the deal is complete."""
+        if event != "deal-complete":
+            return False
+        masks = rnd.deck.suit_mask
+        for s in range(rnd.players):
+            dealt = rnd.dealt_mask(s)
+            if any(dealt & m == dealt for m in masks):
+                return True
+        return False
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """Never claimed: it is automatic."""
+        return False
+
+
+@frozen
+class BiddingSideHoldsAllTrumps:
+    """When the trump is exposed and the bidder's opponents were dealt no card of the
+    trump suit, the deal is annulled (000 rule 2, 001)."""
+
+    claim_window: ClaimWindow | None = None
+    name: str = "bidding-side-all-trumps"
+    description: str = "the bidding side holds every trump (found at exposure): redeal"
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """Checked when the trump is exposed."""
+        bidder = rnd.bidder
+        if event != "trump-exposed" or bidder is None:
+            return False
+        trumps = rnd.deck.suit_mask[rnd.trump_suit_index]
+        return not any(
+            rnd.dealt_mask(s) & trumps
+            for s in range(rnd.players)
+            if rnd.team_of(s) != rnd.team_of(bidder)
+        )
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """Never claimed: it is automatic."""
+        return False
+
+
+@frozen
+class OpenerPointlessFirstCards:
+    """The opener whose first cards hold no points may demand a redeal instead of bidding
+    (000 rule 3 and the deal-and-bidding section, 001)."""
+
+    claim_window: ClaimWindow | None = "opening-call"
+    name: str = "opener-pointless"
+    description: str = "the opener's first cards are pointless: the opener may demand a redeal"
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """Never automatic: the opener chooses."""
+        return False
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """The opener, whose first cards hold no points."""
+        return seat == rnd.opener and _pointless(rnd, rnd.first_packet_mask(seat))
+
+
+@frozen
+class PointlessHand:
+    """A player whose whole hand is pointless may show it and annul the deal (000 rule 4,
+    001). Claimed on the player's turn before playing a card to the first trick."""
+
+    claim_window: ClaimWindow | None = "first-card"
+    name: str = "pointless-hand"
+    description: str = "a player dealt no point cards at all may show them: redeal"
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """Never automatic: the player chooses."""
+        return False
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """A player dealt no point cards."""
+        return _pointless(rnd, rnd.dealt_mask(seat))
