@@ -50,10 +50,11 @@ class OneSuitHand:
         """Checked when the deal is complete."""
         if event != "deal-complete":
             return False
-        masks = rnd.deck.suit_mask
+        deck = rnd.deck
         for s in range(rnd.players):
             dealt = rnd.dealt_mask(s)
-            if any(dealt & m == dealt for m in masks):
+            lowest = (dealt & -dealt).bit_length() - 1
+            if not dealt & ~deck.suit_mask[deck.suit_of[lowest]]:
                 return True
         return False
 

@@ -83,21 +83,33 @@ class Card:
         return cls(rank, suit, copy)
 
 
+def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(str(v) for v in value)
+
+
+def _int_pairs(
+    value: Mapping[str, int] | Iterable[tuple[str, int]],
+) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(dict(value).items()))
+
+
+def _str_pairs(
+    value: Mapping[str, str] | Iterable[tuple[str, str]],
+) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(dict(value).items()))
+
+
 @frozen
 class DeckSpec:
     """What a deck is made of. ``ranks`` run high to low; ``points`` gives each rank's
     card points (missing ranks score 0); ``equal_ranks`` maps a rank to the rank it is
     as strong as (40's 3 ranks with the Jack); ``copies`` is 2 for two packs."""
 
-    ranks: tuple[str, ...] = field(converter=tuple)
-    points: tuple[tuple[str, int], ...] = field(
-        converter=lambda p: tuple(sorted(dict(p).items()))
-    )
-    suits: tuple[str, ...] = field(default=SUIT_LETTERS, converter=tuple)
+    ranks: tuple[str, ...] = field(converter=_str_tuple)
+    points: tuple[tuple[str, int], ...] = field(converter=_int_pairs)
+    suits: tuple[str, ...] = field(default=SUIT_LETTERS, converter=_str_tuple)
     copies: int = 1
-    equal_ranks: tuple[tuple[str, str], ...] = field(
-        default=(), converter=lambda p: tuple(sorted(dict(p).items()))
-    )
+    equal_ranks: tuple[tuple[str, str], ...] = field(default=(), converter=_str_pairs)
 
     def __attrs_post_init__(self) -> None:
         if not self.ranks or len(set(self.ranks)) != len(self.ranks):
@@ -145,13 +157,13 @@ class Deck:
         "n_ranks",
         "n_suits",
         "point_mask",
-        "rank_masks",
         "points",
+        "rank_masks",
         "spec",
         "strength",
         "suit_mask",
-        "suit_width",
         "suit_of",
+        "suit_width",
         "total_points",
     )
 

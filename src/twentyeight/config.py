@@ -57,8 +57,15 @@ class HandOutcome:
 class ScoringSystem(Protocol):
     """Turns hands into game points and decides when a match is over."""
 
-    name: str
-    description: str
+    @property
+    def name(self) -> str:
+        """Short name, e.g. ``pips``."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """One line for listings."""
+        ...
 
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
         """Game points each team gains (negative: loses) for one hand."""
@@ -78,9 +85,20 @@ class RedealCheck(Protocol):
     ``claim_window`` is open (``None``: never claimed). Both read the round through its
     public read-only accessors."""
 
-    name: str
-    description: str
-    claim_window: ClaimWindow | None
+    @property
+    def name(self) -> str:
+        """Short name; an annulled round's result names the check by it."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """One line for listings."""
+        ...
+
+    @property
+    def claim_window(self) -> ClaimWindow | None:
+        """When the check may be claimed (``None``: it is automatic only)."""
+        ...
 
     def automatic(self, rnd: Round, event: RedealEvent) -> bool:
         """True if the deal must be annulled now."""
@@ -96,6 +114,16 @@ def _tuple_of_ints(value: Any) -> tuple[int, ...]:
         return tuple(int(v) for v in value)
     except (TypeError, ValueError):
         raise ConfigError(f"expected a list of whole numbers, got {value!r}") from None
+
+
+def _tuple_of_str(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"expected a list of names, got {value!r}")
+    return tuple(value)
+
+
+def _tuple_of_checks(value: Any) -> tuple[RedealCheck, ...]:
+    return tuple(value)
 
 
 _BIDDER_TRUMP_LEAD = ("only-trumps", "after-trump-led", "any")
@@ -142,7 +170,7 @@ class RulesetConfig:
     """The cards in play."""
     scoring: ScoringSystem
     """Game points per hand and the end of a match."""
-    aliases: tuple[str, ...] = field(default=(), converter=tuple)
+    aliases: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
     """Other names the ruleset is found by."""
     source: str = ""
     """Which source documents the preset follows."""
@@ -176,7 +204,7 @@ class RulesetConfig:
     """What happens if the trump is still concealed at the last trick."""
     last_trick_points: int = field(default=0, validator=_typed(int))
     """Card points for winning the last trick (29 gives 1)."""
-    redeal_checks: tuple[RedealCheck, ...] = field(default=(), converter=tuple)
+    redeal_checks: tuple[RedealCheck, ...] = field(default=(), converter=_tuple_of_checks)
     """Rules that annul a deal, checked in order."""
 
     def __attrs_post_init__(self) -> None:

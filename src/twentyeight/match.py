@@ -54,6 +54,6 @@ class Match:
             raise TwentyEightError("the round is not over yet")
         self._pending = None
         self.rounds.append(rnd)
-        self.totals = tuple(t + g for t, g in zip(self.totals, rnd.result.game_points))
+        self.totals = tuple(t + g for t, g in zip(self.totals, rnd.result.game_points, strict=True))
         if rnd.result.annulled is None:
             self.dealer = (self.dealer + 1) % self.ruleset.config.players

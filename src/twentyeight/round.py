@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
-from .cards import Card, Deck, iter_bits
+from .cards import Card, Deck
 from .config import HandOutcome, RedealEvent
 from .errors import IllegalActionError, ParseError, RecordError, TwentyEightError
 
@@ -40,7 +40,7 @@ _NO_TRUMP_YET = 1 << 30
 
 # (seats in order, card ids in order, winner, points, trumps_from): kept raw on the hot
 # path and turned into Trick values when read.
-_RawTrick = tuple[tuple[int, ...], tuple[int, ...], int, int, "int | None"]
+_RawTrick = tuple[list[int], list[int], int, int, "int | None"]
 
 
 class Phase(str, Enum):
@@ -76,7 +76,9 @@ class Trick:
         """JSON-ready form."""
         return {
             "leader": self.leader,
-            "cards": [{"seat": s, "card": str(c)} for s, c in zip(self.seats, self.cards)],
+            "cards": [
+                {"seat": s, "card": str(c)} for s, c in zip(self.seats, self.cards, strict=True)
+            ],
             "winner": self.winner,
             "points": self.points,
             "trumps_from": self.trumps_from,
@@ -122,24 +124,25 @@ class Round:
         "_actions",
         "_bidder",
         "_calls",
+        "_claim_checks",
         "_concealed",
         "_deal",
+        "_dealt",
         "_exposed_at",
         "_exposed_by",
         "_hands",
         "_high_bid",
+        "_ids",
         "_leader",
         "_legal_cache",
         "_legal_tuple",
-        "_claim_checks",
-        "_ids",
         "_must_trump",
         "_n",
-        "_play_actions",
-        "_play_of",
         "_packet_masks",
         "_packets_dealt",
         "_passed",
+        "_play_actions",
+        "_play_of",
         "_result",
         "_team_points",
         "_team_tricks",
@@ -182,6 +185,7 @@ class Round:
         self.is_over = False
         self._packet_masks: tuple[tuple[int, ...], ...] = _packet_masks(deal, cfg.deal_packets)
         self._hands = [0] * n
+        self._dealt = [0] * n
         self._packets_dealt = 0
         self._actions: list[tuple[int, Action]] = []
         self._high_bid = 0
@@ -264,7 +268,8 @@ class Round:
     def _trick_value(self, raw: _RawTrick) -> Trick:
         seats, ids, winner, points, trumps_from = raw
         cards = self.deck.cards
-        return Trick(seats[0], seats, tuple(cards[c] for c in ids), winner, points, trumps_from)
+        return Trick(seats[0], tuple(seats), tuple(cards[c] for c in ids), winner, points,
+                     trumps_from)
 
     def won_mask(self, team: int) -> int:
         """Bitmask of the cards in the tricks ``team`` has won."""
@@ -274,7 +279,7 @@ class Round:
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` pairs of the trick in progress."""
         cards = self.deck.cards
-        return tuple((s, cards[c]) for s, c in zip(self._trick_seats, self._trick))
+        return tuple((s, cards[c]) for s, c in zip(self._trick_seats, self._trick, strict=True))
 
     @property
     def card_points(self) -> tuple[int, int]:
@@ -302,10 +307,7 @@ class Round:
 
     def dealt_mask(self, seat: int) -> int:
         """Bitmask of every card dealt to ``seat`` so far, played or not."""
-        m = 0
-        for k in range(self._packets_dealt):
-            m |= self._packet_masks[k][seat]
-        return m
+        return self._dealt[seat]
 
     def first_packet_mask(self, seat: int) -> int:
         """Bitmask of the first cards dealt to ``seat`` (those seen in a first-round auction)."""
@@ -335,11 +337,12 @@ class Round:
     # ------------------------------------------------------------------ dealing
 
     def _deal_packets(self, count: int) -> None:
-        hands = self._hands
+        hands, dealt = self._hands, self._dealt
         for _ in range(count):
             masks = self._packet_masks[self._packets_dealt]
             for seat, m in enumerate(masks):
                 hands[seat] |= m
+                dealt[seat] |= m
             self._packets_dealt += 1
 
     # ------------------------------------------------------------------ legality
@@ -354,10 +357,11 @@ class Round:
             if self._claim_checks and not self._tricks:
                 claim = self._claim(seat) is not None
             if phase is _PLAY:
-                can_call = False
-                if self._exposed_at is None and self._trick:
-                    can_call = self._may_call(seat, None)
-                legal = (self._play_mask(seat, None), can_call, claim)
+                legal = (
+                    self._play_mask(seat, None),
+                    self._exposed_at is None and bool(self._trick) and self._may_call(seat, None),
+                    claim,
+                )
             elif phase is _AUCTION:
                 low, can_pass = self._bid_limits(seat, None)
                 legal = (low, can_pass, claim)
@@ -604,11 +608,18 @@ class Round:
         """Read an action's text form (``play JS``) for this round's ruleset."""
         return self.ruleset.parse_action(text)
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a legal action of the player to act, or raise
         :class:`~twentyeight.IllegalActionError` naming the rule, changing nothing.
-        Text is accepted and parsed first."""
+        Text is accepted and parsed first. A server passes ``seat`` (who sent the action)
+        so that a player acting out of turn is refused."""
         phase = self.phase
+        if seat is not None and seat != self.to_act:
+            raise IllegalActionError(
+                "not-your-turn",
+                f"it is not seat {seat}'s turn"
+                + (f" (seat {self.to_act} is to act)" if self.to_act is not None else ""),
+                str(action))
         if type(action) is Play and phase is _PLAY:
             cid = self._ids.get(action.card, -1)
             legal = self._legal_cache or self._legal()
@@ -617,6 +628,8 @@ class Round:
                 return
         if isinstance(action, str):
             action = self.ruleset.parse_action(action)
+        elif not isinstance(action, Action):
+            raise ParseError(f"not an action: {action!r}")
         refusal = self._refusal(action)
         if refusal is not None:
             raise refusal
@@ -750,8 +763,8 @@ class Round:
         for c in trick:
             won |= 1 << c
         self._won[team] = won
-        self._tricks.append((tuple(seats), tuple(trick), winner, pts,
-                             trump_from if trump >= 0 else None))
+        # The lists are not touched again: the next trick starts with new ones.
+        self._tricks.append((seats, trick, winner, pts, trump_from if trump >= 0 else None))
         self._trick = []
         self._trick_seats = []
         self._must_trump = -1
@@ -865,7 +878,7 @@ class Round:
             "trick": {
                 "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
                 "cards": [{"seat": s, "card": str(cards[c])}
-                          for s, c in zip(self._trick_seats, self._trick)],
+                          for s, c in zip(self._trick_seats, self._trick, strict=True)],
                 "trumps_from": (self._trump_from if not concealed else None),
             },
             "tricks": [t.to_json() for t in self.tricks],
@@ -885,6 +898,7 @@ class Round:
         for name in Round.__slots__:
             setattr(new, name, getattr(self, name))
         new._hands = self._hands.copy()
+        new._dealt = self._dealt.copy()
         new._actions = self._actions.copy()
         new._trick = self._trick.copy()
         new._trick_seats = self._trick_seats.copy()

@@ -25,10 +25,12 @@ class Ruleset:
 
     __slots__ = (
         "_bid_cache",
-        "_suit_width",
-        "_play_tables",
         "_play_of",
+        "_play_tables",
+        "_lay_of",
         "_preset",
+        "_suit_masks",
+        "_suit_width",
         "claim_checks",
         "config",
         "deck",
@@ -41,11 +43,13 @@ class Ruleset:
         self.deck: Deck = config.deck.compile()
         deck = self.deck
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
+        self._lay_of: tuple[LayTrump, ...] = tuple(LayTrump(c) for c in deck.cards)
         self._play_tables: list[list[tuple[Action, ...] | None]] = [
             [None] * (1 << deck.suit_width) for _ in deck.suit_mask
         ]
         self._bid_cache: dict[int, tuple[Action, ...]] = {}
         self._suit_width = deck.suit_width
+        self._suit_masks = deck.suit_mask
         self.tricks = config.tricks
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
             (c.claim_window, c) for c in config.redeal_checks if c.claim_window is not None
@@ -166,23 +170,34 @@ class Ruleset:
     def play_actions(self, mask: int) -> tuple[Action, ...]:
         """``play`` actions for the cards in ``mask``, by suit. Each suit's run of bits
         indexes a table of tuples built once, so this is a few shifts and lookups."""
-        out: tuple[Action, ...] = ()
+        if not mask:
+            return ()
         width = self._suit_width
+        top_suit = (mask.bit_length() - 1) // width
+        single = mask >> (top_suit * width)
+        if single == mask & self._suit_masks[top_suit] >> (top_suit * width):
+            # One suit only (following suit): a single table lookup.
+            table = self._play_tables[top_suit]
+            acts = table[single]
+            if acts is None:
+                acts = table[single] = self._suit_actions(top_suit, single)
+            return acts
+        out: tuple[Action, ...] = ()
         low = (1 << width) - 1
-        for table in self._play_tables:
+        for suit, table in enumerate(self._play_tables):
             sub = mask & low
             if sub:
                 acts = table[sub]
                 if acts is None:
-                    acts = table[sub] = self._suit_actions(table, sub)
+                    acts = table[sub] = self._suit_actions(suit, sub)
                 out += acts
             mask >>= width
             if not mask:
                 break
         return out
 
-    def _suit_actions(self, table: list[tuple[Action, ...] | None], sub: int) -> tuple[Action, ...]:
-        base = self._play_tables.index(table) * self._suit_width
+    def _suit_actions(self, suit: int, sub: int) -> tuple[Action, ...]:
+        base = suit * self._suit_width
         play_of = self._play_of
         return tuple(play_of[base + c] for c in iter_bits(sub))
 
@@ -197,8 +212,8 @@ class Ruleset:
 
     def lay_trump_actions(self, mask: int) -> tuple[Action, ...]:
         """``trump`` actions for the cards in ``mask``."""
-        cards = self.deck.cards
-        return tuple(LayTrump(cards[c]) for c in self.deck.sorted_ids(mask))
+        lay_of = self._lay_of
+        return tuple(lay_of[c] for c in self.deck.sorted_ids(mask))
 
 
 def make_ruleset(config: RulesetConfig) -> Ruleset:
