@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import twentyeight as te  # noqa: E402
-from baseline import random_deal_play  # noqa: E402
+import twentyeight as te
+from baseline import random_deal_play
 
 
 def library_rounds(ruleset: te.Ruleset, rng: random.Random, seeds: list[int]) -> Callable[[], None]:

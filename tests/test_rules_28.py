@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from twentyeight_variants.classic import CONFIG_28
 
 import twentyeight as te
 from twentyeight.round import Phase
-from twentyeight_variants.classic import CONFIG_28
 
 from .helpers import hands, play_out, run
 

@@ -14,6 +14,7 @@ contract a remote client has, so a bot can never peek at hidden cards::
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -53,6 +54,12 @@ def card_strength(card: Card) -> int:
 def card_points(card: Card) -> int:
     """The card points of ``card`` (J 3, 9 2, A 1, 10 1, else 0)."""
     return CARD_POINTS.get(card.rank, 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(text: str) -> Card:
+    """``Card.parse`` with a cache: views repeat the same few dozen card texts."""
+    return Card.parse(text)
 
 
 @runtime_checkable
@@ -95,7 +102,7 @@ class _Table:
         self.seat: int = view["seat"]
         self.players: int = view["players"]
         self.team = self.seat % 2
-        self.hand = [Card.parse(c) for c in view["hand"]]
+        self.hand = [_card(c) for c in view["hand"]]
         trump = view.get("trump") or {}
         self.trump_suit: str | None = trump.get("suit")
         self.trump_exposed: bool = bool(trump.get("exposed"))
@@ -103,10 +110,10 @@ class _Table:
         card_text = trump.get("card")
         # The bidder's face-down card: still ours, not yet in the hand.
         self.concealed: Card | None = (
-            Card.parse(card_text) if card_text and not self.trump_exposed else None
+            _card(card_text) if card_text and not self.trump_exposed else None
         )
         trick = view.get("trick") or {}
-        self.trick = [(int(e["seat"]), Card.parse(e["card"])) for e in trick.get("cards", [])]
+        self.trick = [(int(e["seat"]), _card(e["card"])) for e in trick.get("cards", [])]
         trumps_from = trick.get("trumps_from")
         self.trumps_from: int | None = trumps_from if self.trump_exposed else None
         contract = view.get("contract")
@@ -115,7 +122,7 @@ class _Table:
         # Seats known to hold no card of a suit (they did not follow it).
         self.void: set[tuple[int, str]] = set()
         for t in view.get("tricks", []):
-            cards = [(int(e["seat"]), Card.parse(e["card"])) for e in t["cards"]]
+            cards = [(int(e["seat"]), _card(e["card"])) for e in t["cards"]]
             played.update(c for _, c in cards)
             self._note_voids(cards)
         self._note_voids(self.trick)
@@ -272,7 +279,7 @@ class HeuristicBot:
         return int(est)
 
     def _bid(self, view: dict[str, Any], legal: list[str]) -> str | None:
-        hand = [Card.parse(c) for c in view["hand"]]
+        hand = [_card(c) for c in view["hand"]]
         est = self.estimate(hand)
         bids = sorted(int(a.split()[1]) for a in legal if a.startswith("bid "))
         can_pass = "pass" in legal
@@ -281,7 +288,7 @@ class HeuristicBot:
         if not bids:
             return "pass" if can_pass else None
         low = bids[0]
-        if can_pass and (est < low or partner_holds and est < low + 2):
+        if can_pass and (est < low or (partner_holds and est < low + 2)):
             return "pass"
         # Raise by the least possible; the opener, who may not pass, bids the minimum.
         return f"bid {low}"
@@ -289,7 +296,7 @@ class HeuristicBot:
     # -------------------------------------------------------------- trump
 
     def _lay_trump(self, view: dict[str, Any], legal: list[str]) -> str | None:
-        options = [Card.parse(a.split(None, 1)[1]) for a in legal if a.startswith("trump ")]
+        options = [_card(a.split(None, 1)[1]) for a in legal if a.startswith("trump ")]
         if not options:
             return None
         by_suit: dict[str, list[Card]] = {}
@@ -309,7 +316,7 @@ class HeuristicBot:
 
     def _play(self, view: dict[str, Any], legal: list[str]) -> str | None:
         table = _Table(view)
-        plays = [Card.parse(a.split(None, 1)[1]) for a in legal if a.startswith("play ")]
+        plays = [_card(a.split(None, 1)[1]) for a in legal if a.startswith("play ")]
         can_call = "call-trump" in legal
         if not plays:
             return "call-trump" if can_call else None
@@ -327,8 +334,8 @@ class HeuristicBot:
         winners = [c for c in plays if table.would_win(c)]
         if winners:
             w = _cheapest_winner(winners, table)
-            if last or table.safe(w) or trick_points + card_points(w) >= 2 \
-                    and card_points(w) <= 1:
+            cheap = card_points(w) <= 1 and trick_points + card_points(w) >= 2
+            if last or cheap or table.safe(w):
                 return f"play {w}"
         if can_call and self._should_call(table, trick_points):
             return "call-trump"
@@ -347,7 +354,7 @@ class HeuristicBot:
     def _smear(table: _Table, plays: Sequence[Card]) -> Card:
         """Give points to a partner's sure trick, keeping Jacks and trumps if possible."""
         def key(c: Card) -> tuple[int, int, int]:
-            keep = table.is_trump(c) or c.rank == "J" and not table.higher_out(c)
+            keep = table.is_trump(c) or (c.rank == "J" and not table.higher_out(c))
             return (0 if keep else 1, card_points(c), -card_strength(c))
 
         return max(plays, key=key)

@@ -22,6 +22,10 @@ _SYMBOL_TO_LETTER = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
 # Outline symbols are accepted too, since people type whichever their keyboard offers.
 _SYMBOL_TO_LETTER.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _RANK_ALIASES = {"T": "10"}
+RANKS: frozenset[str] = frozenset(
+    {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+)
+"""Every rank a card of the family can have."""
 COPY_MARK = "#"
 
 
@@ -80,6 +84,8 @@ class Card:
             ) from None
         rank = t[:-1].upper()
         rank = _RANK_ALIASES.get(rank, rank)
+        if rank not in RANKS:
+            raise ParseError(f"not a card: {text!r} (unknown rank {rank!r})")
         return cls(rank, suit, copy)
 
 
@@ -114,6 +120,9 @@ class DeckSpec:
     def __attrs_post_init__(self) -> None:
         if not self.ranks or len(set(self.ranks)) != len(self.ranks):
             raise ConfigError("deck ranks must be a non-empty list without repeats")
+        unknown = [r for r in self.ranks if r not in RANKS]
+        if unknown:
+            raise ConfigError(f"deck ranks must be among {sorted(RANKS)}; got {unknown}")
         if not self.suits or len(set(self.suits)) != len(self.suits):
             raise ConfigError("deck suits must be a non-empty list without repeats")
         if any(s not in SUIT_LETTERS for s in self.suits):

@@ -314,6 +314,12 @@ class Round:
         return self._packet_masks[0][seat]
 
     @property
+    def deal(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards in the order dealt (full information: not for clients)."""
+        cards = self.deck.cards
+        return tuple(tuple(cards[c] for c in hand) for hand in self._deal)
+
+    @property
     def deal_complete(self) -> bool:
         """True once every card has been dealt."""
         return self._packets_dealt == len(self._packet_masks)

@@ -25,9 +25,9 @@ class Ruleset:
 
     __slots__ = (
         "_bid_cache",
+        "_lay_of",
         "_play_of",
         "_play_tables",
-        "_lay_of",
         "_preset",
         "_suit_masks",
         "_suit_width",
