@@ -68,14 +68,16 @@ class SphinxRoles(griffe.Extension):
     """Rewrite Sphinx cross-reference roles in every docstring of a loaded package."""
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
-        """Called by griffe once the whole package is loaded."""
+        """Called by griffe (2.x) once the whole package is loaded. Running it twice
+        changes nothing, since no role is left after the first pass."""
         stack: list[griffe.Object] = [pkg]
         while stack:
             obj = stack.pop()
             if obj.docstring is not None:
                 obj.docstring.value = _rewrite(pkg, obj, obj.docstring.value)
             stack.extend(
-                member
-                for member in obj.members.values()
-                if not isinstance(member, griffe.Alias)
+                member for member in obj.members.values() if not isinstance(member, griffe.Alias)
             )
+
+    on_package_loaded = on_package
+    """The same hook under the name older griffe releases call."""

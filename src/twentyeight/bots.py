@@ -190,16 +190,22 @@ class _Table:
         return self.winning_index(trial, trumps_from) == len(self.trick)
 
     def safe(self, card: Card) -> bool:
-        """True if nobody still to play this trick is likely to beat ``card``."""
+        """True if no opponent still to play this trick is likely to beat ``card``: no
+        stronger card of its suit is out, and (unless it is a trump) no such opponent
+        is known to be void in the suit led, free to trump it."""
         if self.higher_out(card):
             return False
-        if self.trump_exposed and not self.is_trump(card) and self.trump_suit is not None:
-            later = [(self.seat + k) % self.players
-                     for k in range(1, self.players - len(self.trick))]
-            led = self.trick[0][1].suit if self.trick else card.suit
-            if any((s, led) in self.void and (s, self.trump_suit) not in self.void
-                   for s in later):
-                return False
+        if self.is_trump(card) and (self.trump_exposed or card == self.concealed):
+            return True
+        led = self.trick[0][1].suit if self.trick else card.suit
+        for k in range(len(self.trick) + 1, self.players):
+            seat = (self.trick[0][0] + k) % self.players if self.trick \
+                else (self.seat + k) % self.players
+            if seat % 2 == self.team or (seat, led) not in self.void:
+                continue
+            if self.trump_exposed and (seat, self.trump_suit) in self.void:
+                continue
+            return False
         return True
 
 
@@ -223,7 +229,8 @@ class HeuristicBot:
     * **Play**: leads a sure winner with points if it has one, else a low card; wins a
       trick with its lowest winning card when that is cheap or safe; gives points to a
       partner who is sure to win; otherwise throws its least valuable card. When void and
-      the trick holds points worth taking from the opponents, it calls for the trump.
+      an opponent is winning a trick that holds points, it calls for the trump (the
+      bidder only when it holds a trump to play).
     * Claims ``redeal`` whenever a redeal rule offers it.
 
     It reads only the view. ``seed`` breaks ties between equally good bids at random.
@@ -265,10 +272,11 @@ class HeuristicBot:
         by_suit: dict[str, list[Card]] = {}
         for c in hand:
             by_suit.setdefault(c.suit, []).append(c)
-        # Fitted to heuristic self-play with the opener forced to hold the contract:
-        # a Jack is worth about 2 points to its side, a J-9 pair 1.5 more, each card of
-        # the best suit beyond the first about 1.4 (it is likely to become the trump).
-        est = 12.5
+        # Weights fitted to heuristic self-play with the opener forced to hold the
+        # contract (a Jack is worth about 2 points to its side, a J-9 pair 1.5 more, each
+        # card of the best suit beyond the first about 1.4: it is likely to become the
+        # trump); the base was then raised by 2, which won most in duplicate self-play.
+        est = 14.5
         for cards in by_suit.values():
             ranks = {c.rank for c in cards}
             est += 2.0 * ("J" in ranks) + 0.5 * ("9" in ranks) + 0.5 * ("A" in ranks)
@@ -343,7 +351,7 @@ class HeuristicBot:
 
     @staticmethod
     def _should_call(table: _Table, trick_points: int) -> bool:
-        if trick_points < 2:
+        if trick_points < 1:
             return False
         if table.trump_suit is not None:
             # The bidder knows the suit: call only with a trump to play.
@@ -355,7 +363,9 @@ class HeuristicBot:
         """Give points to a partner's sure trick, keeping Jacks and trumps if possible."""
         def key(c: Card) -> tuple[int, int, int]:
             keep = table.is_trump(c) or (c.rank == "J" and not table.higher_out(c))
-            return (0 if keep else 1, card_points(c), -card_strength(c))
+            if keep:  # only cards worth keeping: give the least of them
+                return (0, -card_points(c), -card_strength(c))
+            return (1, card_points(c), -card_strength(c))
 
         return max(plays, key=key)
 

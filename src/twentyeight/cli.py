@@ -124,6 +124,10 @@ def _suit_name(letter: str) -> str:
     return SUIT_NAMES.get(letter, letter)
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -435,6 +439,9 @@ class _Game:
         self.n = rs.config.players
         self.names = seat_names(self.n, you=self.HUMAN)
         self.teams = team_names(self.names)
+        # Typed input is echoed by the terminal; show it when it comes from a pipe or file.
+        isatty = getattr(sys.stdin, "isatty", None)
+        self.echo = not (isatty and isatty())
         rng = random.Random(seed)
         self.bots: list[Bot | None] = [
             None if s == self.HUMAN else HeuristicBot(rng.randrange(2**32))
@@ -452,9 +459,10 @@ class _Game:
         self.say("On your turn type a move's number or its text (e.g. 'play JS', 'bid 16', "
                  "or just a card); 'help' lists the moves again, 'quit' leaves.")
         seed = self.seed
+        dealer = seed % self.n
         try:
             for _ in range(_MAX_REDEALS):
-                rnd = self.rs.new_round(seed=seed, dealer=seed % self.n)
+                rnd = self.rs.new_round(seed=seed, dealer=dealer)
                 self.play(rnd, seed)
                 assert rnd.result is not None
                 if rnd.result.annulled is None:
@@ -494,7 +502,7 @@ class _Game:
         """Show seat 0's view and read a move until one is legal; apply it."""
         view = rnd.view(self.HUMAN)
         self.show(view)
-        legal = rnd.legal_actions()
+        legal = self.sorted_moves(rnd)
         self.show_moves(legal)
         while True:
             try:
@@ -502,6 +510,8 @@ class _Game:
             except EOFError:
                 self.say("")
                 raise _Quit from None
+            if self.echo:
+                self.say(line)
             text = line.strip()
             low = text.lower()
             if low in ("quit", "exit", "q"):
@@ -532,6 +542,23 @@ class _Game:
                 self.say(f"Not allowed: {exc.reason}.")
                 continue
             return action
+
+    @staticmethod
+    def sorted_moves(rnd: Round) -> list[Action]:
+        """The legal actions, cards in the order the hand is shown (strongest first)."""
+        deck = rnd.deck
+
+        def key(a: Action) -> tuple[int, int, int]:
+            card = getattr(a, "card", None)
+            if not isinstance(card, Card):
+                return (1, 0, 0)  # pass, bids, calls keep their order after the cards
+            cid = deck.ids[card]
+            return (0, deck.suit_of[cid], -deck.strength[cid])
+
+        acts = list(rnd.legal_actions())
+        if any(isinstance(getattr(a, "card", None), Card) for a in acts):
+            acts.sort(key=key)
+        return acts
 
     @staticmethod
     def parse(rnd: Round, text: str) -> Action:
@@ -618,8 +645,7 @@ class _Game:
             self.say(f"{who}: {action}")
             if after["phase"] != "auction" and after["contract"] is not None:
                 b = after["contract"]["bidder"]
-                self.say(f"{names[b]} won{'' if b == self.HUMAN else 's'} the auction "
-                         f"at {after['contract']['bid']}.")
+                self.say(f"{names[b]} won the auction at {after['contract']['bid']}.")
             return
         if isinstance(action, Redeal):
             self.say(f"{who} claim{'' if seat == self.HUMAN else 's'} a redeal.")
@@ -642,14 +668,19 @@ class _Game:
             self.say(f"{who} play{'' if seat == self.HUMAN else 's'} {s.card(action.card)}")
         if was_hidden and now_exposed:
             card = Card.parse(trump["card"])
-            self.say(f"  The trump is exposed: {names[trump['holder']]}'s face-down card is "
-                     f"{s.card(card)}, {_suit_name(trump['suit'])} are trumps.")
+            holder = names[trump["holder"]]
+            if isinstance(action, Play):
+                self.say(f"  That was {holder}'s face-down card: the trump is exposed, "
+                         f"{_suit_name(trump['suit'])} are trumps.")
+            else:
+                self.say(f"  The trump is exposed: {holder}'s face-down card is "
+                         f"{s.card(card)}, {_suit_name(trump['suit'])} are trumps.")
         if len(after["tricks"]) > len(before["tricks"]):
             t = after["tricks"][-1]
             pts = after["card_points"]
             winner = names[t["winner"]]
             self.say(f"  {s.arrow} {winner} win{'' if t['winner'] == self.HUMAN else 's'}"
-                     f" trick {len(after['tricks'])} ({t['points']} points). "
+                     f" trick {len(after['tricks'])} ({_plural(t['points'], 'point')}). "
                      f"Card points: {self.teams[0]} {pts[0]}, {self.teams[1]} {pts[1]}")
 
     def result_text(self, rnd: Round) -> str:

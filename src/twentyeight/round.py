@@ -17,7 +17,7 @@ import json
 import math
 from collections.abc import Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from attrs import frozen
 
@@ -136,6 +136,7 @@ class Round:
         "_leader",
         "_legal_cache",
         "_legal_tuple",
+        "_max_bid",
         "_must_trump",
         "_n",
         "_packet_masks",
@@ -168,7 +169,8 @@ class Round:
         *,
         dealer: int,
         seed: int | None,
-        deal: tuple[tuple[int, ...], ...],
+        deal: tuple[tuple[int, ...], ...] | None,
+        packet_masks: tuple[tuple[int, ...], ...] | None = None,
     ) -> None:
         cfg = ruleset.config
         self.ruleset = ruleset
@@ -178,12 +180,16 @@ class Round:
         self._deal = deal
         n = cfg.players
         self._n = n
+        self._max_bid = cfg.max_bid
         self._ids = self.deck.ids
         self._claim_checks = ruleset.claim_checks
         self._play_actions = ruleset.play_actions
         self._play_of = ruleset.play_action_of_id
         self.is_over = False
-        self._packet_masks: tuple[tuple[int, ...], ...] = _packet_masks(deal, cfg.deal_packets)
+        if packet_masks is None:
+            assert deal is not None
+            packet_masks = _packet_masks(deal, cfg.deal_packets)
+        self._packet_masks: tuple[tuple[int, ...], ...] = packet_masks
         self._hands = [0] * n
         self._dealt = [0] * n
         self._packets_dealt = 0
@@ -317,7 +323,15 @@ class Round:
     def deal(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards in the order dealt (full information: not for clients)."""
         cards = self.deck.cards
-        return tuple(tuple(cards[c] for c in hand) for hand in self._deal)
+        return tuple(tuple(cards[c] for c in hand) for hand in self._deal_ids())
+
+    def _deal_ids(self) -> tuple[tuple[int, ...], ...]:
+        if self._deal is None:
+            assert self.seed is not None
+            cfg = self.ruleset.config
+            self._deal = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets,
+                                      self.dealer, self.seed)
+        return self._deal
 
     @property
     def deal_complete(self) -> bool:
@@ -626,11 +640,18 @@ class Round:
                 f"it is not seat {seat}'s turn"
                 + (f" (seat {self.to_act} is to act)" if self.to_act is not None else ""),
                 str(action))
-        if type(action) is Play and phase is _PLAY:
-            cid = self._ids.get(action.card, -1)
+        kind = type(action)
+        if kind is Play and phase is _PLAY:
+            cid = self._ids.get(cast(Play, action).card, -1)
             legal = self._legal_cache or self._legal()
             if cid >= 0 and legal[0] >> cid & 1:
                 self._play(cid)
+                return
+        elif phase is _AUCTION and (kind is Bid or kind is Pass):
+            legal = self._legal_cache or self._legal()
+            if legal[1] if kind is Pass else \
+                    legal[0] <= cast(Bid, action).value <= self._max_bid:
+                self._auction(cast(int, self.to_act), cast(Action, action))
                 return
         if isinstance(action, str):
             action = self.ruleset.parse_action(action)
@@ -927,7 +948,7 @@ class Round:
         if self.seed is not None:
             rec["seed"] = self.seed
         else:
-            rec["deal"] = [[str(self.deck.cards[c]) for c in hand] for hand in self._deal]
+            rec["deal"] = [[str(c) for c in hand] for hand in self.deal]
         rec["actions"] = [str(a) for _, a in self._actions]
         return rec
 
@@ -1060,6 +1081,25 @@ def shuffled_deck(seed: int, deck_size: int) -> list[int]:
         x, j = divmod(x, i)
         order.append(pool.pop(j))
     return order
+
+
+def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequence[int],
+                        dealer: int) -> tuple[tuple[int, ...], ...]:
+    """The bitmask each seat receives in each dealing round, for ``seed``: what
+    :func:`shuffle_deal` deals, without building the per-seat lists."""
+    order = shuffled_deck(seed, deck_size)
+    out = []
+    pos = 0
+    for size in packets:
+        row = [0] * players
+        for k in range(players):
+            m = 0
+            for c in order[pos:pos + size]:
+                m |= 1 << c
+            row[(dealer + 1 + k) % players] = m
+            pos += size
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def shuffle_deal(deck_size: int, players: int, packets: Sequence[int], dealer: int,

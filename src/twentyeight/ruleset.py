@@ -12,7 +12,7 @@ from .actions import Action, Bid, LayTrump, Play, parse_action
 from .cards import Card, Deck, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .errors import DealError, ParseError
-from .round import MAX_SEED, Round, shuffle_deal
+from .round import MAX_SEED, Round, seeded_packet_masks
 
 DealInput = Sequence[Sequence[Card | str]]
 """An explicit deal: per seat, the cards in the order they are dealt to it."""
@@ -29,7 +29,6 @@ class Ruleset:
         "_play_of",
         "_play_tables",
         "_preset",
-        "_suit_masks",
         "_suit_width",
         "claim_checks",
         "config",
@@ -49,7 +48,6 @@ class Ruleset:
         ]
         self._bid_cache: dict[int, tuple[Action, ...]] = {}
         self._suit_width = deck.suit_width
-        self._suit_masks = deck.suit_mask
         self.tricks = config.tricks
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
             (c.claim_window, c) for c in config.redeal_checks if c.claim_window is not None
@@ -115,8 +113,8 @@ class Ruleset:
             seed = random.randrange(MAX_SEED)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
             raise DealError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
-        hands = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets, dealer, seed)
-        return Round(self, dealer=dealer, seed=seed, deal=hands)
+        masks = seeded_packet_masks(seed, self.deck.size, cfg.players, cfg.deal_packets, dealer)
+        return Round(self, dealer=dealer, seed=seed, deal=None, packet_masks=masks)
 
     def _check_deal(self, deal: DealInput) -> tuple[tuple[int, ...], ...]:
         cfg = self.config
@@ -174,8 +172,9 @@ class Ruleset:
             return ()
         width = self._suit_width
         top_suit = (mask.bit_length() - 1) // width
-        single = mask >> (top_suit * width)
-        if single == mask & self._suit_masks[top_suit] >> (top_suit * width):
+        shift = top_suit * width
+        single = mask >> shift
+        if single << shift == mask:
             # One suit only (following suit): a single table lookup.
             table = self._play_tables[top_suit]
             acts = table[single]
