@@ -184,6 +184,19 @@ def test_play_hides_the_other_hands(
     pytest.fail("no game in 10 seeds had a bot's trump exposed")
 
 
+def test_play_bare_numbers_in_the_auction(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 3: we open. 14 is both move 14 and a bid of 14, so it is refused as
+    # ambiguous; 20 is beyond the list, so it is a bid.
+    _feed(monkeypatch, "14\n20\nquit\n")
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "you open the auction" in out
+    assert "14 could mean move 14 (bid 27) or a bid of 14" in out
+    assert "You: bid 20" in out
+
+
 @pytest.mark.parametrize("text", ["quit\n", "1\nquit\n", "", "1\n"])
 def test_play_quit_or_end_of_input_exits_0(
     text: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

@@ -92,12 +92,11 @@ class _Style:
     def dot(self) -> str:
         return "·" if self.symbols else "|"
 
-    def card(self, card: Card, width: int = 0) -> str:
+    def card(self, card: Card) -> str:
         text = card.pretty() if self.symbols else str(card)
-        pad = " " * max(0, width - len(text))
         if self.color and card.suit in _RED_SUITS:
-            return f"\033[31m{text}\033[0m{pad}"
-        return text + pad
+            return f"\033[31m{text}\033[0m"
+        return text
 
     def cards(self, cards: Sequence[Card]) -> str:
         """Cards in order, suits separated by a wider gap."""
@@ -122,6 +121,10 @@ class _Style:
 
 def _suit_name(letter: str) -> str:
     return SUIT_NAMES.get(letter, letter)
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "You" else f"{name}'s"
 
 
 def _plural(n: int, word: str) -> str:
@@ -250,7 +253,8 @@ def _transcript(rnd: Round, style: _Style) -> list[str]:
             if t.trumps_from is not None and pos >= t.trumps_from \
                     and concealed is not None and card.suit == concealed.suit:
                 mark = "*"
-        cells.append(f"{names[seat]:<{width}} {style.card(card, 3)}{mark or ' '}")
+        shown = len(card.pretty() if style.symbols else str(card)) + len(mark)
+        cells.append(f"{names[seat]:<{width}} {style.card(card)}{mark}{' ' * (4 - shown)}")
         pos += 1
         if pos == n:
             t = tricks[trick_no]
@@ -456,8 +460,8 @@ class _Game:
         self.say(s.bold(f"Ruleset {self.rs.name} {s.dash} {self.rs.description}"))
         partner = self.names[(self.HUMAN + 2) % self.n] if self.n >= 4 else "nobody"
         self.say(f"You are seat {self.HUMAN} (partner: {partner}) against heuristic bots.")
-        self.say("On your turn type a move's number or its text (e.g. 'play JS', 'bid 16', "
-                 "or just a card); 'help' lists the moves again, 'quit' leaves.")
+        self.say("On your turn type a move's number or its text ('play JS', 'bid 16', or just "
+                 "the card or the bid); 'help' lists the moves again, 'quit' leaves.")
         seed = self.seed
         dealer = seed % self.n
         try:
@@ -482,8 +486,8 @@ class _Game:
         self.say("")
         self.say(s.bold(f"New deal (seed {seed})") +
                  f": {names[rnd.dealer]} deal{'' if rnd.dealer == self.HUMAN else 's'}, "
-                 f"{names[rnd.opener]} open{'' if rnd.opener == self.HUMAN else 's'} "
-                 "the auction.")
+                 f"{'you' if rnd.opener == self.HUMAN else names[rnd.opener]} "
+                 f"open{'' if rnd.opener == self.HUMAN else 's'} the auction.")
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
@@ -524,12 +528,22 @@ class _Game:
                 self.say(f"Type a number from 1 to {len(legal)}, or a move such as "
                          f"'{legal[0]}'.")
                 continue
+            action: Action
             if text.isdigit():
                 k = int(text)
-                if not 1 <= k <= len(legal):
+                cfg = self.rs.config
+                is_bid_value = rnd.phase is Phase.AUCTION and cfg.min_bid <= k <= cfg.max_bid
+                if is_bid_value and k <= len(legal) and legal[k - 1] != Bid(k):
+                    self.say(f"{k} could mean move {k} ({legal[k - 1]}) or a bid of {k}: "
+                             f"type the move's text, e.g. 'bid {k}'.")
+                    continue
+                if is_bid_value:
+                    action = Bid(k)  # a bare number in the auction, beyond the list: a bid
+                elif not 1 <= k <= len(legal):
                     self.say(f"There is no move {k}: choose a number from 1 to {len(legal)}.")
                     continue
-                action = legal[k - 1]
+                else:
+                    action = legal[k - 1]
             else:
                 try:
                     action = self.parse(rnd, text)
@@ -616,7 +630,7 @@ class _Game:
         if trump["exposed"]:
             card = Card.parse(trump["card"])
             return (f"{_suit_name(trump['suit'])} (exposed in trick {trump['exposed_in_trick']}"
-                    f"; {holder}'s card was {s.card(card)})")
+                    f"; {_possessive(holder)} card was {s.card(card)})")
         if "card" in trump:
             card = Card.parse(trump["card"])
             return (f"your face-down card {s.card(card)}: {_suit_name(trump['suit'])}, "
@@ -670,10 +684,11 @@ class _Game:
             card = Card.parse(trump["card"])
             holder = names[trump["holder"]]
             if isinstance(action, Play):
-                self.say(f"  That was {holder}'s face-down card: the trump is exposed, "
+                self.say(f"  That was {_possessive(holder)} face-down card: the trump is "
+                         "exposed, "
                          f"{_suit_name(trump['suit'])} are trumps.")
             else:
-                self.say(f"  The trump is exposed: {holder}'s face-down card is "
+                self.say(f"  The trump is exposed: {_possessive(holder)} face-down card is "
                          f"{s.card(card)}, {_suit_name(trump['suit'])} are trumps.")
         if len(after["tricks"]) > len(before["tricks"]):
             t = after["tricks"][-1]

@@ -136,7 +136,9 @@ class Round:
         "_leader",
         "_legal_cache",
         "_legal_tuple",
+        "_last_trick_points",
         "_max_bid",
+        "_n_tricks",
         "_must_trump",
         "_n",
         "_packet_masks",
@@ -181,6 +183,8 @@ class Round:
         n = cfg.players
         self._n = n
         self._max_bid = cfg.max_bid
+        self._n_tricks = cfg.tricks
+        self._last_trick_points = cfg.last_trick_points
         self._ids = self.deck.ids
         self._claim_checks = ruleset.claim_checks
         self._play_actions = ruleset.play_actions
@@ -406,9 +410,7 @@ class Round:
             if legal[2]:
                 acts = (*acts, _REDEAL)
         elif phase is _AUCTION:
-            acts = self.ruleset.bid_actions(legal[0])
-            if legal[1]:
-                acts = (_PASS, *acts)
+            acts = self.ruleset.bid_actions(legal[0], legal[1])
             if legal[2]:
                 acts = (*acts, _REDEAL)
         else:
@@ -779,10 +781,10 @@ class Round:
             if r > best_rank:
                 best_rank, best_i = r, i
         winner = seats[best_i]
-        n_tricks = self.ruleset.tricks
+        n_tricks = self._n_tricks
         last = len(self._tricks) + 1 == n_tricks
         if last:
-            pts += self.ruleset.config.last_trick_points
+            pts += self._last_trick_points
         team = winner & 1
         self._team_points[team] += pts
         self._team_tricks[team] += 1

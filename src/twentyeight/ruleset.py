@@ -8,11 +8,13 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, Bid, LayTrump, Play, parse_action
+from .actions import Action, Bid, LayTrump, Pass, Play, parse_action
 from .cards import Card, Deck, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .errors import DealError, ParseError
 from .round import MAX_SEED, Round, seeded_packet_masks
+
+_PASS = Pass()
 
 DealInput = Sequence[Sequence[Card | str]]
 """An explicit deal: per seat, the cards in the order they are dealt to it."""
@@ -46,7 +48,7 @@ class Ruleset:
         self._play_tables: list[list[tuple[Action, ...] | None]] = [
             [None] * (1 << deck.suit_width) for _ in deck.suit_mask
         ]
-        self._bid_cache: dict[int, tuple[Action, ...]] = {}
+        self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
         self._suit_width = deck.suit_width
         self.tricks = config.tricks
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
@@ -200,19 +202,20 @@ class Ruleset:
         play_of = self._play_of
         return tuple(play_of[base + c] for c in iter_bits(sub))
 
-    def bid_actions(self, low: int) -> tuple[Action, ...]:
-        """``bid`` actions from ``low`` to the maximum bid."""
-        acts = self._bid_cache.get(low)
+    def bid_actions(self, low: int, can_pass: bool = False) -> tuple[Action, ...]:
+        """``pass`` (when allowed) then ``bid`` actions from ``low`` to the maximum bid."""
+        key = (low, can_pass)
+        acts = self._bid_cache.get(key)
         if acts is None:
-            acts = tuple(Bid(v) for v in range(max(low, self.config.min_bid),
+            bids = tuple(Bid(v) for v in range(max(low, self.config.min_bid),
                                                self.config.max_bid + 1))
-            self._bid_cache[low] = acts
+            acts = self._bid_cache[key] = (_PASS, *bids) if can_pass else bids
         return acts
 
     def lay_trump_actions(self, mask: int) -> tuple[Action, ...]:
         """``trump`` actions for the cards in ``mask``."""
         lay_of = self._lay_of
-        return tuple(lay_of[c] for c in self.deck.sorted_ids(mask))
+        return tuple(lay_of[c] for c in iter_bits(mask))
 
 
 def make_ruleset(config: RulesetConfig) -> Ruleset:
