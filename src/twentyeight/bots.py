@@ -223,8 +223,9 @@ class HeuristicBot:
 
     * **Auction**: estimates the card points its side can take from the cards it holds
       (Jacks, 9s, Aces and the length of its best suit), never bids above that estimate,
-      passes when the estimate is below the lowest legal bid, and bids the lowest legal
-      bid when it may not pass.
+      passes when the estimate is below the lowest legal bid (or only just reaches it
+      while its partner holds the bid), otherwise bids the lowest legal bid; an opener
+      who may not pass bids the minimum.
     * **Trump**: lays the lowest card of its longest (then strongest) suit.
     * **Play**: leads a sure winner with points if it has one, else a low card; wins a
       trick with its lowest winning card when that is cheap or safe; gives points to a
@@ -233,7 +234,9 @@ class HeuristicBot:
       bidder only when it holds a trump to play).
     * Claims ``redeal`` whenever a redeal rule offers it.
 
-    It reads only the view. ``seed`` breaks ties between equally good bids at random.
+    It reads only the view and is deterministic; ``seed`` only drives the fallback for
+    a view it cannot read (an unknown phase or action kind), where it picks a legal
+    action at random rather than fail.
     """
 
     def __init__(self, seed: int | None = None) -> None:

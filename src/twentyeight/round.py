@@ -12,12 +12,13 @@ to name the rule that removed it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
 from collections.abc import Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -123,6 +124,7 @@ class Round:
     __slots__ = (
         "_actions",
         "_bidder",
+        "_bidder_trump_lead",
         "_calls",
         "_claim_checks",
         "_concealed",
@@ -133,14 +135,14 @@ class Round:
         "_hands",
         "_high_bid",
         "_ids",
+        "_last_trick_points",
         "_leader",
         "_legal_cache",
         "_legal_tuple",
-        "_last_trick_points",
         "_max_bid",
-        "_n_tricks",
         "_must_trump",
         "_n",
+        "_n_tricks",
         "_packet_masks",
         "_packets_dealt",
         "_passed",
@@ -183,6 +185,7 @@ class Round:
         n = cfg.players
         self._n = n
         self._max_bid = cfg.max_bid
+        self._bidder_trump_lead = cfg.bidder_trump_lead
         self._n_tricks = cfg.tricks
         self._last_trick_points = cfg.last_trick_points
         self._ids = self.deck.ids
@@ -381,11 +384,8 @@ class Round:
             if self._claim_checks and not self._tricks:
                 claim = self._claim(seat) is not None
             if phase is _PLAY:
-                legal = (
-                    self._play_mask(seat, None),
-                    self._exposed_at is None and bool(self._trick) and self._may_call(seat, None),
-                    claim,
-                )
+                mask, can_call = self._play_legal(seat, None)
+                legal = (mask, can_call, claim)
             elif phase is _AUCTION:
                 low, can_pass = self._bid_limits(seat, None)
                 legal = (low, can_pass, claim)
@@ -489,9 +489,7 @@ class Round:
         if kind is CallTrump:
             if legal[1]:
                 return None
-            why = []
-            self._may_call(seat, why)
-            rule, msg, _ = why[0] if why else ("call-not-allowed", "you may not call now", 0)
+            rule, msg = self._call_refusal(seat)
             return IllegalActionError(rule, msg, str(action))
         return IllegalActionError(
             "wrong-phase", "it is the play: play a card (play <card>)", str(action))
@@ -507,7 +505,7 @@ class Round:
         if not self._hands[seat] >> cid & 1:
             return IllegalActionError("not-in-hand", f"you do not hold {action.card}", text)
         why: list[tuple[str, str, int]] = []
-        self._play_mask(seat, why)
+        self._play_legal(seat, why)
         for rule, msg, removed in why:
             if removed >> cid & 1:
                 return IllegalActionError(rule, msg, text)
@@ -542,38 +540,30 @@ class Round:
     def _trump_card_mask(self, seat: int) -> int:
         return self._hands[seat]
 
-    def _may_call(self, seat: int, why: list[tuple[str, str, int]] | None) -> bool:
+    def _call_refusal(self, seat: int) -> tuple[str, str]:
+        """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
         if self._exposed_at is not None or self._concealed < 0:
-            if why is not None:
-                why.append(("trump-already-exposed", "the trump is already exposed", 0))
-            return False
+            return "trump-already-exposed", "the trump is already exposed"
         if not self._trick:
-            if why is not None:
-                why.append(("call-only-when-void",
-                            "you may call for the trump only when you cannot follow suit, "
-                            "not when leading", 0))
-            return False
-        hand = self._hands[seat]
-        if hand == 0:
-            if why is not None:
-                why.append(("must-play-concealed-trump",
-                            "your only card is the concealed trump: play it", 0))
-            return False
-        led = self.deck.suit_of[self._trick[0]]
-        if hand & self.deck.suit_mask[led]:
-            if why is not None:
-                why.append(("call-only-when-void",
-                            "you may call for the trump only when you cannot follow suit", 0))
-            return False
-        return True
+            return ("call-only-when-void",
+                    "you may call for the trump only when you cannot follow suit, "
+                    "not when leading")
+        if self._hands[seat] == 0:
+            return ("must-play-concealed-trump",
+                    "your only card is the concealed trump: play it")
+        return ("call-only-when-void",
+                "you may call for the trump only when you cannot follow suit")
 
-    def _play_mask(self, seat: int, why: list[tuple[str, str, int]] | None) -> int:
-        """Cards ``seat`` may play now; with ``why``, records each restriction."""
+    def _play_legal(self, seat: int, why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+        """The cards ``seat`` may play now and whether it may call for the trump; with
+        ``why``, records each restriction on the cards."""
         hand = self._hands[seat]
         deck = self.deck
         if hand == 0:
             # The concealed card is the bidder's only card left: it must be exposed and played.
-            return 1 << self._concealed if seat == self._bidder and self._concealed >= 0 else 0
+            if seat == self._bidder and self._concealed >= 0:
+                return 1 << self._concealed, False
+            return 0, False
         allowed = hand
         trick = self._trick
         if trick:
@@ -584,8 +574,12 @@ class Round:
                                 f"you must follow suit: you hold "
                                 f"{_suit_name(deck, deck.suit_of[trick[0]])}",
                                 allowed & ~follow))
-                allowed = follow
-            elif self._must_trump == seat:
+                return follow, False
+            if self._exposed_at is None:
+                # Void in the suit led with the trump still concealed: free to discard,
+                # or to call for the trump.
+                return allowed, self._concealed >= 0
+            if self._must_trump == seat:
                 trumps = hand & deck.suit_mask[self._trump_suit]
                 if trumps:
                     if why is not None:
@@ -594,7 +588,7 @@ class Round:
                                     allowed & ~trumps))
                     allowed = trumps
         elif seat == self._bidder and self._exposed_at is None:
-            policy = self.ruleset.config.bidder_trump_lead
+            policy = self._bidder_trump_lead
             if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
                 others = hand & ~deck.suit_mask[self._trump_suit]
                 if others:
@@ -603,7 +597,7 @@ class Round:
                                     "the bidder may not lead the trump suit before it is "
                                     "exposed while holding other suits", allowed & ~others))
                     allowed = others
-        return allowed
+        return allowed, False
 
     def _may_claim_redeal(self, seat: int) -> bool:
         return self._claim(seat) is not None
@@ -644,7 +638,7 @@ class Round:
                 str(action))
         kind = type(action)
         if kind is Play and phase is _PLAY:
-            cid = self._ids.get(cast(Play, action).card, -1)
+            cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
             legal = self._legal_cache or self._legal()
             if cid >= 0 and legal[0] >> cid & 1:
                 self._play(cid)
@@ -652,8 +646,8 @@ class Round:
         elif phase is _AUCTION and (kind is Bid or kind is Pass):
             legal = self._legal_cache or self._legal()
             if legal[1] if kind is Pass else \
-                    legal[0] <= cast(Bid, action).value <= self._max_bid:
-                self._auction(cast(int, self.to_act), cast(Action, action))
+                    legal[0] <= action.value <= self._max_bid:  # type: ignore[union-attr]
+                self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
         if isinstance(action, str):
             action = self.ruleset.parse_action(action)
@@ -1085,23 +1079,28 @@ def shuffled_deck(seed: int, deck_size: int) -> list[int]:
     return order
 
 
+@functools.cache
+def _deal_slots(players: int, packets: tuple[int, ...], dealer: int) -> tuple[int, ...]:
+    """For each position of the shuffled deck, ``packet * players + seat``: where that
+    card goes when packets go round counter-clockwise from the dealer's right."""
+    slots = []
+    for k_packet, size in enumerate(packets):
+        for k in range(players):
+            seat = (dealer + 1 + k) % players
+            slots += [k_packet * players + seat] * size
+    return tuple(slots)
+
+
 def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequence[int],
                         dealer: int) -> tuple[tuple[int, ...], ...]:
     """The bitmask each seat receives in each dealing round, for ``seed``: what
     :func:`shuffle_deal` deals, without building the per-seat lists."""
-    order = shuffled_deck(seed, deck_size)
-    out = []
-    pos = 0
-    for size in packets:
-        row = [0] * players
-        for k in range(players):
-            m = 0
-            for c in order[pos:pos + size]:
-                m |= 1 << c
-            row[(dealer + 1 + k) % players] = m
-            pos += size
-        out.append(tuple(row))
-    return tuple(out)
+    packets = tuple(packets)
+    flat = [0] * (len(packets) * players)
+    for slot, card in zip(_deal_slots(players, packets, dealer),
+                          shuffled_deck(seed, deck_size), strict=True):
+        flat[slot] |= 1 << card
+    return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
 
 
 def shuffle_deal(deck_size: int, players: int, packets: Sequence[int], dealer: int,

@@ -15,6 +15,7 @@ from .errors import DealError, ParseError
 from .round import MAX_SEED, Round, seeded_packet_masks
 
 _PASS = Pass()
+_CHUNK_BITS = 16
 
 DealInput = Sequence[Sequence[Card | str]]
 """An explicit deal: per seat, the cards in the order they are dealt to it."""
@@ -27,11 +28,11 @@ class Ruleset:
 
     __slots__ = (
         "_bid_cache",
+        "_chunk_bits",
+        "_chunk_tables",
         "_lay_of",
         "_play_of",
-        "_play_tables",
         "_preset",
-        "_suit_width",
         "claim_checks",
         "config",
         "deck",
@@ -45,11 +46,13 @@ class Ruleset:
         deck = self.deck
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
         self._lay_of: tuple[LayTrump, ...] = tuple(LayTrump(c) for c in deck.cards)
-        self._play_tables: list[list[tuple[Action, ...] | None]] = [
-            [None] * (1 << deck.suit_width) for _ in deck.suit_mask
+        suits_per_chunk = max(1, _CHUNK_BITS // deck.suit_width)
+        self._chunk_bits = deck.suit_width * suits_per_chunk
+        chunks = -(-len(deck.suit_mask) // suits_per_chunk)
+        self._chunk_tables: list[list[tuple[Action, ...] | None]] = [
+            [None] * (1 << self._chunk_bits) for _ in range(chunks)
         ]
         self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
-        self._suit_width = deck.suit_width
         self.tricks = config.tricks
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
             (c.claim_window, c) for c in config.redeal_checks if c.claim_window is not None
@@ -168,39 +171,26 @@ class Ruleset:
         return self._play_of[cid]
 
     def play_actions(self, mask: int) -> tuple[Action, ...]:
-        """``play`` actions for the cards in ``mask``, by suit. Each suit's run of bits
-        indexes a table of tuples built once, so this is a few shifts and lookups."""
-        if not mask:
-            return ()
-        width = self._suit_width
-        top_suit = (mask.bit_length() - 1) // width
-        shift = top_suit * width
-        single = mask >> shift
-        if single << shift == mask:
-            # One suit only (following suit): a single table lookup.
-            table = self._play_tables[top_suit]
-            acts = table[single]
-            if acts is None:
-                acts = table[single] = self._suit_actions(top_suit, single)
-            return acts
+        """``play`` actions for the cards in ``mask``, in card-id order. The mask is cut
+        into chunks of whole suits (up to 16 bits) and each chunk value indexes a table of
+        tuples built on first use, so this is one or two lookups for a 32-card deck."""
         out: tuple[Action, ...] = ()
-        low = (1 << width) - 1
-        for suit, table in enumerate(self._play_tables):
+        bits = self._chunk_bits
+        low = (1 << bits) - 1
+        base = 0
+        for table in self._chunk_tables:
             sub = mask & low
             if sub:
                 acts = table[sub]
                 if acts is None:
-                    acts = table[sub] = self._suit_actions(suit, sub)
-                out += acts
-            mask >>= width
+                    play_of = self._play_of
+                    acts = table[sub] = tuple(play_of[base + c] for c in iter_bits(sub))
+                out = out + acts if out else acts
+            mask >>= bits
             if not mask:
                 break
+            base += bits
         return out
-
-    def _suit_actions(self, suit: int, sub: int) -> tuple[Action, ...]:
-        base = suit * self._suit_width
-        play_of = self._play_of
-        return tuple(play_of[base + c] for c in iter_bits(sub))
 
     def bid_actions(self, low: int, can_pass: bool = False) -> tuple[Action, ...]:
         """``pass`` (when allowed) then ``bid`` actions from ``low`` to the maximum bid."""
