@@ -7,6 +7,8 @@ the fact is known) and ``may_claim`` (a player may demand it with the ``redeal``
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from attrs import frozen
 
 from twentyeight.config import ClaimWindow, RedealEvent
@@ -17,12 +19,29 @@ def _pointless(rnd: Round, mask: int) -> bool:
     return not mask & rnd.deck.point_mask
 
 
+class AutomaticCheck:
+    """Base of the checks the engine applies by itself: nobody claims them."""
+
+    claim_window: ClassVar[ClaimWindow | None] = None
+
+    def may_claim(self, rnd: Round, seat: int) -> bool:
+        """Never claimed."""
+        return False
+
+
+class ClaimedCheck:
+    """Base of the checks a player claims with ``redeal``: never applied by themselves."""
+
+    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+        """Never automatic."""
+        return False
+
+
 @frozen
-class FourJacks:
+class FourJacks(AutomaticCheck):
     """A hand of the full deal holds every Jack: the deal is annulled (000 rule 1, 001)."""
 
     rank: str = "J"
-    claim_window: ClaimWindow | None = None
     name: str = "four-jacks"
     description: str = "a player dealt all four Jacks must show them; the cards are redealt"
 
@@ -33,16 +52,12 @@ class FourJacks:
         jacks = rnd.deck.rank_mask(self.rank)
         return any(rnd.dealt_mask(s) & jacks == jacks for s in range(rnd.players))
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
-        """Never claimed: it is automatic."""
-        return False
 
 
 @frozen
-class OneSuitHand:
+class OneSuitHand(AutomaticCheck):
     """A hand of the full deal is all of one suit: the deal is annulled (001)."""
 
-    claim_window: ClaimWindow | None = None
     name: str = "one-suit-hand"
     description: str = "a player dealt cards of one suit only: the cards are redealt"
 
@@ -58,17 +73,13 @@ class OneSuitHand:
                 return True
         return False
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
-        """Never claimed: it is automatic."""
-        return False
 
 
 @frozen
-class BiddingSideHoldsAllTrumps:
+class BiddingSideHoldsAllTrumps(AutomaticCheck):
     """When the trump is exposed and the bidder's opponents were dealt no card of the
     trump suit, the deal is annulled (000 rule 2, 001)."""
 
-    claim_window: ClaimWindow | None = None
     name: str = "bidding-side-all-trumps"
     description: str = "the bidding side holds every trump (found at exposure): redeal"
 
@@ -84,23 +95,17 @@ class BiddingSideHoldsAllTrumps:
             if rnd.team_of(s) != rnd.team_of(bidder)
         )
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
-        """Never claimed: it is automatic."""
-        return False
 
 
 @frozen
-class OpenerPointlessFirstCards:
+class OpenerPointlessFirstCards(ClaimedCheck):
     """The opener whose first cards hold no points may demand a redeal instead of bidding
     (000 rule 3 and the deal-and-bidding section, 001)."""
 
-    claim_window: ClaimWindow | None = "opening-call"
+    claim_window: ClassVar[ClaimWindow | None] = "opening-call"
     name: str = "opener-pointless"
     description: str = "the opener's first cards are pointless: the opener may demand a redeal"
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
-        """Never automatic: the opener chooses."""
-        return False
 
     def may_claim(self, rnd: Round, seat: int) -> bool:
         """The opener, whose first cards hold no points."""
@@ -108,17 +113,14 @@ class OpenerPointlessFirstCards:
 
 
 @frozen
-class PointlessHand:
+class PointlessHand(ClaimedCheck):
     """A player whose whole hand is pointless may show it and annul the deal (000 rule 4,
     001). Claimed on the player's turn before playing a card to the first trick."""
 
-    claim_window: ClaimWindow | None = "first-card"
+    claim_window: ClassVar[ClaimWindow | None] = "first-card"
     name: str = "pointless-hand"
     description: str = "a player dealt no point cards at all may show them: redeal"
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
-        """Never automatic: the player chooses."""
-        return False
 
     def may_claim(self, rnd: Round, seat: int) -> bool:
         """A player dealt no point cards."""

@@ -19,6 +19,7 @@ __all__ = [
     "Action",
     "Bid",
     "CallTrump",
+    "CardAction",
     "LayTrump",
     "Pass",
     "Play",
@@ -31,10 +32,14 @@ __all__ = [
 
 class Action:
     """Base class of every action. Subclasses set ``keyword`` (the first word of the
-    text form) and are attrs ``@frozen`` values."""
+    text form) and are attrs ``@frozen`` values. The text form of an action without
+    arguments is its keyword."""
 
     keyword: ClassVar[str] = ""
     __slots__ = ()
+
+    def __str__(self) -> str:
+        return self.keyword
 
 
 @frozen(cache_hash=True)
@@ -54,20 +59,6 @@ class Pass(Action):
 
     keyword: ClassVar[str] = "pass"
 
-    def __str__(self) -> str:
-        return "pass"
-
-
-@frozen(cache_hash=True)
-class LayTrump(Action):
-    """The bidder lays ``card`` face down as the concealed trump: ``trump JS``."""
-
-    keyword: ClassVar[str] = "trump"
-    card: Card
-
-    def __str__(self) -> str:
-        return f"trump {self.card}"
-
 
 @frozen(cache_hash=True)
 class CallTrump(Action):
@@ -76,20 +67,6 @@ class CallTrump(Action):
 
     keyword: ClassVar[str] = "call-trump"
 
-    def __str__(self) -> str:
-        return "call-trump"
-
-
-@frozen(cache_hash=True)
-class Play(Action):
-    """Play ``card`` to the current trick: ``play 9H``."""
-
-    keyword: ClassVar[str] = "play"
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
 
 @frozen(cache_hash=True)
 class Redeal(Action):
@@ -97,8 +74,29 @@ class Redeal(Action):
 
     keyword: ClassVar[str] = "redeal"
 
+
+@frozen(cache_hash=True)
+class CardAction(Action):
+    """An action naming one card; its text form is ``<keyword> <card>``."""
+
+    card: Card
+
     def __str__(self) -> str:
-        return "redeal"
+        return f"{self.keyword} {self.card}"
+
+
+@frozen(cache_hash=True)
+class LayTrump(CardAction):
+    """The bidder lays ``card`` face down as the concealed trump: ``trump JS``."""
+
+    keyword: ClassVar[str] = "trump"
+
+
+@frozen(cache_hash=True)
+class Play(CardAction):
+    """Play ``card`` to the current trick: ``play 9H``."""
+
+    keyword: ClassVar[str] = "play"
 
 
 ActionParser = Callable[[str], Action]

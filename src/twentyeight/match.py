@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .errors import TwentyEightError
+from .errors import DealError, TwentyEightError
 from .registry import ruleset as lookup
 from .round import Round
 from .ruleset import Ruleset
@@ -19,8 +19,9 @@ class Match:
         self.ruleset = lookup(rules) if isinstance(rules, str) else rules
         self.seed = seed if seed is not None else random.randrange(2**63)
         self._rng = random.Random(self.seed)
-        if not 0 <= dealer < self.ruleset.config.players:
-            raise TwentyEightError(f"dealer must be a seat 0..{self.ruleset.config.players - 1}")
+        if not isinstance(dealer, int) or not 0 <= dealer < self.ruleset.config.players:
+            raise DealError(f"dealer must be a seat 0..{self.ruleset.config.players - 1}, "
+                            f"got {dealer!r}")
         self.dealer = dealer
         self.totals: tuple[int, ...] = (0, 0)
         self.rounds: list[Round] = []

@@ -884,6 +884,8 @@ class Round:
             "team": seat & 1,
             "players": self.players,
             "dealer": self.dealer,
+            "opener": self.opener,
+            "bid_range": [self.ruleset.config.min_bid, self._max_bid],
             "phase": self.phase.value,
             "to_act": self.to_act,
             "hand": [str(c) for c in deck.cards_of(self._hands[seat])],
