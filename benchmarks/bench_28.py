@@ -6,7 +6,7 @@ The straight-line baseline (``baseline.py``: card play only) runs in the same pr
 interleaved with the library in short blocks, and the reported ratio is the median of
 the per-block ratios, so a busy moment on the machine hits both sides alike.
 
-    python benchmarks/bench_28.py [--ruleset 28] [--blocks 7] [--seconds 1.0] [--json]
+    python benchmarks/bench_28.py [--ruleset 28] [--blocks 15] [--seconds 0.5] [--json]
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the rates and the ratio."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="28")
-    ap.add_argument("--blocks", type=int, default=7)
-    ap.add_argument("--seconds", type=float, default=1.0, help="per side per block")
+    ap.add_argument("--blocks", type=int, default=15)
+    ap.add_argument("--seconds", type=float, default=0.5, help="per side per block")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 

@@ -9,7 +9,7 @@ from twentyeight_variants.classic import CONFIG_28
 import twentyeight as te
 from twentyeight.cards import STANDARD_POINTS, STANDARD_RANKS, DeckSpec
 
-from .helpers import run
+from .helpers import hands, run
 
 SIX_DECK = DeckSpec(ranks=(*STANDARD_RANKS, "6"), points=STANDARD_POINTS)
 THREE_DECK = DeckSpec(ranks=("J", "3", *STANDARD_RANKS[1:]), points={**STANDARD_POINTS, "3": 3},
@@ -57,12 +57,12 @@ def _two_pack_ruleset() -> te.Ruleset:
 
 def test_identical_cards_first_played_wins() -> None:
     """RULES.md 1 / 5: with duplicate cards the first played of the tied cards wins."""
-    deal = [
-        ["9S", "JH", "9H", "AH", "JS", "10H", "KH", "QH", "9D", "AD", "JD#2", "10D"],
-        ["JS#2", "KS", "QS", "AS", "JC", "9C", "AC", "10C", "KC", "QC", "JC#2", "9C#2"],
-        ["10S", "9S#2", "AS#2", "10S#2", "KS#2", "QS#2", "JH#2", "9H#2", "AH#2", "10H#2", "KH#2", "QH#2"],
-        ["JD", "9D#2", "AD#2", "10D#2", "KD", "QD", "KD#2", "QD#2", "AC#2", "10C#2", "KC#2", "QC#2"],
-    ]
+    deal = hands(
+        "9S JH 9H AH JS 10H KH QH 9D AD JD#2 10D",
+        "JS#2 KS QS AS JC 9C AC 10C KC QC JC#2 9C#2",
+        "10S 9S#2 AS#2 10S#2 KS#2 QS#2 JH#2 9H#2 AH#2 10H#2 KH#2 QH#2",
+        "JD 9D#2 AD#2 10D#2 KD QD KD#2 QD#2 AC#2 10C#2 KC#2 QC#2",
+    )
     rnd = _two_pack_ruleset().new_round(deal=deal, dealer=3)
     run(rnd, "bid 28", "pass", "pass", "pass", "trump 9H")
     # West (0) leads JS; South (1) follows with the other JS: West's, played first, wins.
