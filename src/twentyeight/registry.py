@@ -68,12 +68,6 @@ def rulesets() -> tuple[str, ...]:
     return tuple(sorted(_load(), key=_natural_key))
 
 
-def all_rulesets() -> tuple[Ruleset, ...]:
-    """Every registered ruleset, in the order of :func:`rulesets`."""
-    reg = _load()
-    return tuple(reg[n] for n in rulesets())
-
-
 def ruleset(name: str, **options: Any) -> Ruleset:
     """The ruleset registered under ``name`` or an alias (any case), with ``options``
     changed. Raises :class:`~twentyeight.UnknownRulesetError` listing the known names."""

@@ -34,7 +34,6 @@ RECORD_FORMAT = "twentyeight.round"
 RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
 
-_PASS = Pass()
 _CALL = CallTrump()
 _REDEAL = Redeal()
 _NO_TRUMP_YET = 1 << 30
@@ -350,17 +349,6 @@ class Round:
         """The trump suit as a deck suit index, -1 before it is chosen."""
         return self._trump_suit
 
-    @property
-    def cards_played_by(self) -> tuple[int, ...]:
-        """Per seat, the number of cards already played this round."""
-        counts = [0] * self.players
-        for t in self._tricks:
-            for s in t[0]:
-                counts[s] += 1
-        for s in self._trick_seats:
-            counts[s] += 1
-        return tuple(counts)
-
     # ------------------------------------------------------------------ dealing
 
     def _deal_packets(self, count: int) -> None:
@@ -598,9 +586,6 @@ class Round:
                                     "exposed while holding other suits", allowed & ~others))
                     allowed = others
         return allowed, False
-
-    def _may_claim_redeal(self, seat: int) -> bool:
-        return self._claim(seat) is not None
 
     def _claim(self, seat: int) -> str | None:
         """The redeal rule that lets ``seat`` demand a redeal now, if any."""

@@ -6,8 +6,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from .actions import Action, Bid, LayTrump, Pass, Play, parse_action
 from .cards import Card, Deck, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
@@ -166,10 +164,6 @@ class Ruleset:
         """The (shared) ``play`` actions indexed by card id."""
         return self._play_of
 
-    def play_action_of(self, cid: int) -> Play:
-        """The (shared) ``play`` action for card id ``cid``."""
-        return self._play_of[cid]
-
     def play_actions(self, mask: int) -> tuple[Action, ...]:
         """``play`` actions for the cards in ``mask``, in card-id order. The mask is cut
         into chunks of whole suits (up to 16 bits) and each chunk value indexes a table of
@@ -208,14 +202,4 @@ class Ruleset:
         return tuple(lay_of[c] for c in iter_bits(mask))
 
 
-def make_ruleset(config: RulesetConfig) -> Ruleset:
-    """A :class:`Ruleset` for ``config`` (what a plug-in's entry point exports)."""
-    return Ruleset(config)
-
-
-def evolve_config(config: RulesetConfig, **changes: Any) -> RulesetConfig:
-    """A copy of ``config`` with any fields changed (for presets derived from others)."""
-    return attrs.evolve(config, **changes)
-
-
-__all__ = ["OPTION_NAMES", "DealInput", "Ruleset", "evolve_config", "make_ruleset"]
+__all__ = ["OPTION_NAMES", "DealInput", "Ruleset"]
