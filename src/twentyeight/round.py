@@ -146,6 +146,7 @@ class Round:
         "_packets_dealt",
         "_passed",
         "_play_actions",
+        "_play_index",
         "_play_of",
         "_result",
         "_team_points",
@@ -156,7 +157,6 @@ class Round:
         "_trump_from",
         "_trump_led",
         "_trump_suit",
-        "_won",
         "dealer",
         "deck",
         "is_over",
@@ -190,6 +190,7 @@ class Round:
         self._ids = self.deck.ids
         self._claim_checks = ruleset.claim_checks
         self._play_actions = ruleset.play_actions
+        self._play_index = ruleset.play_index
         self._play_of = ruleset.play_action_of_id
         self.is_over = False
         if packet_masks is None:
@@ -216,7 +217,6 @@ class Round:
         self._tricks: list[_RawTrick] = []
         self._team_points = [0, 0]
         self._team_tricks = [0, 0]
-        self._won = [0, 0]
         self._result: RoundResult | None = None
         self._legal_cache: Any = None
         self._legal_tuple: tuple[Action, ...] | None = None
@@ -285,7 +285,12 @@ class Round:
 
     def won_mask(self, team: int) -> int:
         """Bitmask of the cards in the tricks ``team`` has won."""
-        return self._won[team]
+        mask = 0
+        for _, ids, winner, _, _ in self._tricks:
+            if winner & 1 == team:
+                for c in ids:
+                    mask |= 1 << c
+        return mask
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -369,7 +374,8 @@ class Round:
             assert seat is not None
             phase = self.phase
             claim = False
-            if self._claim_checks and not self._tricks:
+            # Claim windows are only open at the opening call and during the first trick.
+            if self._claim_checks and (not self._actions or (phase is _PLAY and not self._tricks)):
                 claim = self._claim(seat) is not None
             if phase is _PLAY:
                 mask, can_call = self._play_legal(seat, None)
@@ -623,7 +629,10 @@ class Round:
                 str(action))
         kind = type(action)
         if kind is Play and phase is _PLAY:
-            cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
+            # Interned actions are found by identity, which skips hashing the card.
+            cid = self._play_index.get(id(action))
+            if cid is None:
+                cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
             legal = self._legal_cache or self._legal()
             if cid >= 0 and legal[0] >> cid & 1:
                 self._play(cid)
@@ -767,10 +776,6 @@ class Round:
         team = winner & 1
         self._team_points[team] += pts
         self._team_tricks[team] += 1
-        won = self._won[team]
-        for c in trick:
-            won |= 1 << c
-        self._won[team] = won
         # The lists are not touched again: the next trick starts with new ones.
         self._tricks.append((seats, trick, winner, pts, trump_from if trump >= 0 else None))
         self._trick = []
@@ -915,7 +920,6 @@ class Round:
         new._tricks = self._tricks.copy()
         new._team_points = self._team_points.copy()
         new._team_tricks = self._team_tricks.copy()
-        new._won = self._won.copy()
         return new
 
     def record(self) -> dict[str, Any]:
@@ -1048,16 +1052,21 @@ MAX_SEED = 2**64
 _FACTORIALS: dict[int, int] = {}
 
 
-def shuffled_deck(seed: int, deck_size: int) -> list[int]:
-    """The deck order for ``seed``: a uniform permutation decoded from a BLAKE2b digest of
-    the seed. Unlike ``random.shuffle`` it is fixed by this library, so a recorded seed
-    deals the same cards on every Python version, and it is quick to compute."""
+def _seed_number(seed: int, deck_size: int) -> int:
+    """A number below ``deck_size!`` drawn from a BLAKE2b digest of the seed."""
     total = _FACTORIALS.get(deck_size)
     if total is None:
         total = _FACTORIALS[deck_size] = math.factorial(deck_size)
     digest = hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=64,
                              person=b"twentyeight-deal").digest()
-    x = int.from_bytes(digest, "big") % total
+    return int.from_bytes(digest, "big") % total
+
+
+def shuffled_deck(seed: int, deck_size: int) -> list[int]:
+    """The deck order for ``seed``: the permutation whose Lehmer code is
+    :func:`_seed_number`. Unlike ``random.shuffle`` it is fixed by this library, so a
+    recorded seed deals the same cards on every Python version, and it is quick."""
+    x = _seed_number(seed, deck_size)
     pool = list(range(deck_size))
     order = []
     for i in range(deck_size, 0, -1):
@@ -1084,9 +1093,12 @@ def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequen
     :func:`shuffle_deal` deals, without building the per-seat lists."""
     packets = tuple(packets)
     flat = [0] * (len(packets) * players)
-    for slot, card in zip(_deal_slots(players, packets, dealer),
-                          shuffled_deck(seed, deck_size), strict=True):
-        flat[slot] |= 1 << card
+    slots = _deal_slots(players, packets, dealer)
+    x = _seed_number(seed, deck_size)
+    pool = list(range(deck_size))
+    for position, i in enumerate(range(deck_size, 0, -1)):
+        x, j = divmod(x, i)
+        flat[slots[position]] |= 1 << pool.pop(j)
     return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
 
 

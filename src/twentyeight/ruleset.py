@@ -34,6 +34,7 @@ class Ruleset:
         "claim_checks",
         "config",
         "deck",
+        "play_index",
         "tricks",
     )
 
@@ -43,6 +44,8 @@ class Ruleset:
         self.deck: Deck = config.deck.compile()
         deck = self.deck
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
+        self.play_index: dict[int, int] = {id(p): i for i, p in enumerate(self._play_of)}
+        """Card id of each interned ``play`` action, keyed by the action's ``id()``."""
         self._lay_of: tuple[LayTrump, ...] = tuple(LayTrump(c) for c in deck.cards)
         suits_per_chunk = max(1, _CHUNK_BITS // deck.suit_width)
         self._chunk_bits = deck.suit_width * suits_per_chunk
