@@ -1,0 +1,279 @@
+"""A conformance kit for rulesets: invariants any ruleset must keep, and drivers that
+check them over random rounds. Plug-in authors run it against their own rulesets::
+
+    from twentyeight.testing import check_random_rounds
+    check_random_rounds("my-ruleset", rounds=200)
+
+Every check raises :class:`ConformanceError` naming the broken invariant. Nothing here
+needs a test framework; :mod:`twentyeight.testing.stateful` (hypothesis) builds on it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
+from .errors import IllegalActionError
+from .registry import ruleset as lookup
+from .round import Round
+from .ruleset import Ruleset
+
+__all__ = [
+    "ConformanceError",
+    "candidate_actions",
+    "check_action_refusals",
+    "check_conservation",
+    "check_legal_actions_apply",
+    "check_random_rounds",
+    "check_record_round_trip",
+    "check_round",
+    "check_views",
+    "play_random_round",
+    "state_machine",
+]
+
+_CARD_TOKEN = re.compile(r"(?<![0-9A-Z])(?:10|[2-9JQKA])[SHDC](?:#\d)?(?![A-Z0-9])")
+
+
+class ConformanceError(AssertionError):
+    """An invariant that every ruleset must keep does not hold."""
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def check_conservation(rnd: Round) -> None:
+    """Every card is in exactly one place (a hand with any concealed card, the undealt
+    stock, the trick in progress, a won pile) and the won piles' points add up."""
+    deck = rnd.deck
+    places = [rnd.held_mask(s) for s in range(rnd.players)]
+    dealt = 0
+    for s in range(rnd.players):
+        dealt |= rnd.dealt_mask(s)
+    places.append(deck.full_mask & ~dealt)
+    trick = 0
+    for _, card in rnd.current_trick:
+        trick |= 1 << deck.card_id(card)
+    won = [rnd.won_mask(0), rnd.won_mask(1)]
+    places += [trick, *won]
+    union = 0
+    for m in places:
+        _require(union & m == 0, "a card is in two places at once")
+        union |= m
+    _require(union == deck.full_mask, "a card has gone missing")
+    bonus = sum(rnd.card_points) - sum(deck.mask_points(m) for m in won)
+    _require(bonus in (0, rnd.config.last_trick_points),
+             "card points do not match the cards in the won piles")
+    result = rnd.result
+    if result is not None and result.annulled is None:
+        _require(sum(rnd.card_points) == deck.total_points + rnd.config.last_trick_points,
+                 "a finished hand does not account for every card point")
+
+
+def check_views(rnd: Round) -> None:
+    """No view holds another seat's unplayed cards, nor (before exposure) the concealed
+    trump card or suit for anyone but the bidder; views are JSON; legal actions listed
+    only for the seat to act."""
+    exposed_card = None
+    if rnd.trump_exposed and rnd.bidder is not None:
+        exposed_card = rnd.view(rnd.bidder)["trump"]["card"]
+    held = [{str(c) for c in rnd.deck.cards_of(rnd.held_mask(s))} for s in range(rnd.players)]
+    legal_text = [str(a) for a in rnd.legal_actions()]
+    for seat in range(rnd.players):
+        view = rnd.view(seat)
+        text = json.dumps(view, ensure_ascii=False)
+        _require(json.loads(text) == view, f"view of seat {seat} is not plain JSON")
+        shown = set(_CARD_TOKEN.findall(text))
+        for other in range(rnd.players):
+            if other != seat:
+                leak = shown & (held[other] - {exposed_card})
+                _require(not leak, f"seat {seat}'s view shows {sorted(leak)} of seat {other}")
+        trump = view.get("trump")
+        if trump is not None and not trump.get("exposed") and seat != rnd.bidder:
+            _require("suit" not in trump and "card" not in trump,
+                     f"seat {seat}'s view shows the concealed trump")
+        expected = legal_text if seat == rnd.to_act else []
+        _require(view["legal_actions"] == expected,
+                 f"seat {seat}'s view lists the wrong legal actions")
+
+
+def candidate_actions(rnd: Round) -> list[Action]:
+    """A broad pool of actions, legal or not, for probing the legality protocol."""
+    pool: list[Action] = [Pass(), CallTrump(), Redeal()]
+    pool += [Bid(v) for v in range(-1, rnd.config.max_bid + 3)]
+    for card in rnd.deck.cards:
+        pool += [Play(card), LayTrump(card)]
+    return pool
+
+
+def check_action_refusals(rnd: Round, actions: list[Action]) -> None:
+    """Each action not in ``legal_actions()`` raises :class:`IllegalActionError` naming
+    a rule and leaves the round exactly as it was; a legal one is reported legal."""
+    legal = rnd.legal_actions()
+    before = rnd.to_json()
+    for action in actions:
+        if action in legal:
+            _require(rnd.is_legal(action), f"{action} is listed but is_legal() says no")
+            continue
+        try:
+            rnd.apply(action)
+        except IllegalActionError as exc:
+            _require(bool(exc.rule), f"refusing {action} names no rule")
+        else:
+            raise ConformanceError(f"{action} is not listed as legal but was applied")
+        _require(rnd.to_json() == before, f"refusing {action} changed the round")
+        _require(rnd.legal_actions() == legal, f"refusing {action} changed the legal actions")
+    if rnd.to_act is not None and legal:
+        other = (rnd.to_act + 1) % rnd.players
+        try:
+            rnd.apply(legal[0], seat=other)
+        except IllegalActionError:
+            pass
+        else:
+            raise ConformanceError("an action from a seat that is not to act was applied")
+        _require(rnd.to_json() == before, "refusing an out-of-turn action changed the round")
+
+
+def check_legal_actions_apply(rnd: Round) -> None:
+    """There is a legal action while the round is not over, none repeats, and every
+    one applies (on a clone, leaving the round itself untouched)."""
+    legal = rnd.legal_actions()
+    _require(rnd.is_over or bool(legal), "no legal action while the round is not over")
+    _require(not rnd.is_over or not legal, "legal actions after the round is over")
+    _require(len(set(legal)) == len(legal), "a legal action is listed twice")
+    before = rnd.to_json()
+    for action in legal:
+        copy = rnd.clone()
+        copy.apply(action)
+    _require(rnd.to_json() == before, "applying to a clone changed the original")
+
+
+def check_record_round_trip(rnd: Round) -> None:
+    """``from_json(to_json())`` is the same round: record, legal actions and views."""
+    text = rnd.to_json()
+    again = Round.from_json(text)
+    _require(again.to_json() == text, "the record does not replay to the same record")
+    _require(again.legal_actions() == rnd.legal_actions(),
+             "the replayed round has other legal actions")
+    _require(all(again.view(s) == rnd.view(s) for s in range(rnd.players)),
+             "the replayed round shows other views")
+
+
+def check_round(rnd: Round, rng: random.Random | None = None) -> None:
+    """Every per-state invariant; ``rng`` picks the probed illegal actions."""
+    rng = rng or random.Random(0)
+    check_conservation(rnd)
+    check_views(rnd)
+    check_legal_actions_apply(rnd)
+    pool = candidate_actions(rnd)
+    check_action_refusals(rnd, rng.sample(pool, min(8, len(pool))))
+
+
+def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
+                      round_trip_every: int = 10) -> Round:
+    """Play one round with uniformly random legal actions, checking every invariant
+    after every step (and the JSON round trip every ``round_trip_every`` steps)."""
+    rs = lookup(rules) if isinstance(rules, str) else rules
+    rng = random.Random(seed)
+    rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
+    steps = 0
+    while not rnd.is_over:
+        if check:
+            check_round(rnd, rng)
+            if round_trip_every and steps % round_trip_every == 0:
+                check_record_round_trip(rnd)
+        seat = rnd.to_act
+        trick_len = len(rnd.current_trick)
+        legal = rnd.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        rnd.apply(action)
+        steps += 1
+        _require(steps <= rs.config.max_actions,
+                 f"the round took more than {rs.config.max_actions} actions")
+        if (check and isinstance(action, Play) and seat is not None and not rnd.is_over
+                and len(rnd.current_trick) == trick_len + 1):
+            _require(rnd.to_act == (seat + 1) % rnd.players,
+                     "play did not pass to the next seat counter-clockwise")
+    if check:
+        check_conservation(rnd)
+        check_views(rnd)
+        check_record_round_trip(rnd)
+        result = rnd.result
+        _require(result is not None, "a finished round has no result")
+        if result is not None and result.annulled is None:
+            _require(len(rnd.tricks) == rs.config.tricks, "a hand ended early")
+            _require(all(len(t.cards) == rs.config.players for t in rnd.tricks),
+                     "a trick has the wrong number of cards")
+    return rnd
+
+
+def check_random_rounds(rules: Ruleset | str, rounds: int = 100, seed: int = 0,
+                        *, check: bool = True) -> int:
+    """Play ``rounds`` random rounds with every invariant checked; returns how many
+    were played. Raises :class:`ConformanceError` at the first broken invariant."""
+    rs = lookup(rules) if isinstance(rules, str) else rules
+    for k in range(rounds):
+        play_random_round(rs, seed + k, check=check)
+    return rounds
+
+
+def state_machine(rules: Ruleset | str) -> type:
+    """A hypothesis ``RuleBasedStateMachine`` for ``rules``: it deals a seeded round,
+    then plays, clones, serialises and replays in an order hypothesis chooses, checking
+    every invariant after every step. Use ``machine.TestCase`` as a test class."""
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+    rs = lookup(rules) if isinstance(rules, str) else rules
+
+    class RoundMachine(RuleBasedStateMachine):
+        """Plays one round of the ruleset in steps hypothesis chooses."""
+
+        rnd: Round
+
+        @initialize(seed=st.integers(0, 2**64 - 1))
+        def deal(self, seed: int) -> None:
+            self.rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
+            self.steps = 0
+
+        @precondition(lambda self: not self.rnd.is_over)
+        @rule(pick=st.integers(0, 10**6))
+        def play(self, pick: int) -> None:
+            legal = self.rnd.legal_actions()
+            self.rnd.apply(legal[pick % len(legal)])
+            self.steps += 1
+
+        @precondition(lambda self: not self.rnd.is_over)
+        @rule(picks=st.lists(st.integers(0, 10**6), max_size=6))
+        def probe_illegal(self, picks: list[int]) -> None:
+            pool = candidate_actions(self.rnd)
+            check_action_refusals(self.rnd, [pool[p % len(pool)] for p in picks])
+
+        @rule(pick=st.integers(0, 10**6))
+        def clone_and_diverge(self, pick: int) -> None:
+            before = self.rnd.to_json()
+            copy = self.rnd.clone()
+            legal = copy.legal_actions()
+            if legal:
+                copy.apply(legal[pick % len(legal)])
+            _require(self.rnd.to_json() == before, "a clone shares state with its original")
+
+        @rule()
+        def serialise_and_replay(self) -> None:
+            check_record_round_trip(self.rnd)
+            self.rnd = Round.from_json(self.rnd.to_json())
+
+        @invariant()
+        def invariants_hold(self) -> None:
+            if hasattr(self, "rnd"):
+                check_conservation(self.rnd)
+                check_views(self.rnd)
+                check_legal_actions_apply(self.rnd)
+                _require(self.steps <= rs.config.max_actions, "the round does not end")
+
+    RoundMachine.__name__ = f"RoundMachine_{rs.name}"
+    return RoundMachine
