@@ -283,3 +283,12 @@ def test_illegal_action_after_the_round_is_over() -> None:
     with pytest.raises(te.IllegalActionError) as exc:
         rnd.apply("pass")
     assert exc.value.rule == "round-over"
+
+
+def test_third_party_plugin_is_discovered_by_name() -> None:
+    """tests/plugins/twenty_twenty is its own package with its own entry point,
+    installed by the test setup (conftest.py): the registry finds it like a built-in."""
+    assert "twenty-twenty" in te.rulesets()
+    rs = te.ruleset("20-20")
+    assert rs.name == "twenty-twenty" and rs.deck.total_points == 20
+    assert type(rs.config.scoring).__module__ == "twenty_twenty"
