@@ -854,6 +854,7 @@ class Round:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
         deck = self.deck
         cards = deck.cards
+        text = self.ruleset.card_text
         concealed = self._exposed_at is None
         trump: dict[str, Any] | None = None
         if self._concealed >= 0:
@@ -896,7 +897,17 @@ class Round:
                           for s, c in zip(self._trick_seats, self._trick, strict=True)],
                 "trumps_from": (self._trump_from if not concealed else None),
             },
-            "tricks": [t.to_json() for t in self.tricks],
+            "tricks": [
+                {
+                    "leader": seats[0],
+                    "cards": [{"seat": s, "card": text[c]}
+                              for s, c in zip(seats, ids, strict=True)],
+                    "winner": winner,
+                    "points": points,
+                    "trumps_from": trumps_from,
+                }
+                for seats, ids, winner, points, trumps_from in self._tricks
+            ],
             "card_points": list(self._team_points),
             "legal_actions": (
                 [str(a) for a in self.legal_actions()] if seat == self.to_act else []

@@ -31,6 +31,7 @@ class Ruleset:
         "_lay_of",
         "_play_of",
         "_preset",
+        "card_text",
         "claim_checks",
         "config",
         "deck",
@@ -44,6 +45,8 @@ class Ruleset:
         self.deck: Deck = config.deck.compile()
         deck = self.deck
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
+        self.card_text: tuple[str, ...] = tuple(str(c) for c in deck.cards)
+        """The text form of each card id."""
         self.play_index: dict[int, int] = {id(p): i for i, p in enumerate(self._play_of)}
         """Card id of each interned ``play`` action, keyed by the action's ``id()``."""
         self._lay_of: tuple[LayTrump, ...] = tuple(LayTrump(c) for c in deck.cards)
