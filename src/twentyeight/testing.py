@@ -162,27 +162,28 @@ def check_record_round_trip(rnd: Round) -> None:
              "the replayed round shows other views")
 
 
-def check_round(rnd: Round, rng: random.Random | None = None) -> None:
-    """Every per-state invariant; ``rng`` picks the probed illegal actions."""
+def check_round(rnd: Round, rng: random.Random | None = None, *, probes: int = 8) -> None:
+    """Every per-state invariant; ``rng`` picks ``probes`` illegal actions to try."""
     rng = rng or random.Random(0)
     check_conservation(rnd)
-    check_views(rnd)
+    check_views(rnd, json_check=probes > 2)
     check_legal_actions_apply(rnd)
     pool = candidate_actions(rnd)
-    check_action_refusals(rnd, rng.sample(pool, min(8, len(pool))))
+    check_action_refusals(rnd, rng.sample(pool, min(probes, len(pool))))
 
 
 def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
-                      round_trip_every: int = 10) -> Round:
+                      round_trip_every: int = 10, probes: int = 8) -> Round:
     """Play one round with uniformly random legal actions, checking every invariant
-    after every step (and the JSON round trip every ``round_trip_every`` steps)."""
+    after every step (``probes`` illegal actions tried at each), the JSON round trip
+    every ``round_trip_every`` steps (0: at the end only)."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     rng = random.Random(seed)
     rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
     steps = 0
     while not rnd.is_over:
         if check:
-            check_round(rnd, rng)
+            check_round(rnd, rng, probes=probes)
             if round_trip_every and steps % round_trip_every == 0:
                 check_record_round_trip(rnd)
         seat = rnd.to_act
@@ -211,12 +212,17 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
 
 
 def check_random_rounds(rules: Ruleset | str, rounds: int = 100, seed: int = 0,
-                        *, check: bool = True) -> int:
+                        *, check: bool = True, deep: bool = False) -> int:
     """Play ``rounds`` random rounds with every invariant checked; returns how many
-    were played. Raises :class:`ConformanceError` at the first broken invariant."""
+    were played. Raises :class:`ConformanceError` at the first broken invariant.
+    ``deep`` is the profile for very many rounds: every invariant at every step still,
+    but two illegal probes a step and the JSON round trip at the end of each round."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     for k in range(rounds):
-        play_random_round(rs, seed + k, check=check)
+        if deep:
+            play_random_round(rs, seed + k, check=check, round_trip_every=0, probes=2)
+        else:
+            play_random_round(rs, seed + k, check=check)
     return rounds
 
 
