@@ -160,6 +160,7 @@ class Deck:
     Hands are int bitmasks over these ids."""
 
     __slots__ = (
+        "_display_key",
         "by_text",
         "cards",
         "ids",
@@ -205,6 +206,9 @@ class Deck:
         self.suit_of: tuple[int, ...] = tuple(suit_of)
         self.suit_mask: tuple[int, ...] = tuple(suit_mask)
         self.total_points = sum(points)
+        self._display_key: tuple[tuple[int, int, int], ...] = tuple(
+            (suit_of[i], -strength[i], i % n_ranks) for i in range(len(cards))
+        )
         self.point_mask = mask_of(i for i, p in enumerate(points) if p)
         self.rank_masks: dict[str, int] = {
             r: mask_of(i for i, c in enumerate(cards) if c.rank == r) for r in spec.ranks
@@ -249,9 +253,7 @@ class Deck:
 
     def sorted_ids(self, mask: int) -> list[int]:
         """Ids in ``mask`` in display order: by suit, strongest first."""
-        return sorted(
-            iter_bits(mask), key=lambda i: (self.suit_of[i], -self.strength[i], i % self.n_ranks)
-        )
+        return sorted(iter_bits(mask), key=self._display_key.__getitem__)
 
     def suit_letter(self, suit_index: int) -> str:
         """The letter of suit number ``suit_index``."""
