@@ -60,3 +60,31 @@ def test_kit_catches_lost_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Round, "won_mask", lossy)
     with pytest.raises(testing.ConformanceError, match=r"missing|points"):
         testing.check_random_rounds("28", rounds=5)
+
+
+def test_kit_catches_a_trick_winner_that_ignores_trumps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Round._finish_trick
+
+    def no_trumps(self: Round) -> None:
+        saved = self._trump_suit
+        self._trump_suit = -2  # no card is of this suit: trumps never win
+        try:
+            real(self)
+        finally:
+            self._trump_suit = saved
+
+    monkeypatch.setattr(Round, "_finish_trick", no_trumps)
+    with pytest.raises(testing.ConformanceError, match="the rules give it to"):
+        testing.check_random_rounds("28", rounds=30)
+
+
+def test_trick_winner_oracle_agrees_with_the_worked_example() -> None:
+    """RULES.md 5: the oracle gives 000's trick to North, like the engine."""
+    from .test_rules_28 import west_bids_clubs
+
+    rnd = west_bids_clubs()
+    for text in ("play 8H", "play AC", "call-trump", "play QC", "play AH"):
+        rnd.apply(text)
+    testing.check_trick_winners(rnd)
+    assert rnd.tricks[0].winner == 3

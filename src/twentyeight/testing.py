@@ -28,6 +28,7 @@ __all__ = [
     "check_random_rounds",
     "check_record_round_trip",
     "check_round",
+    "check_trick_winners",
     "check_views",
     "play_random_round",
     "state_machine",
@@ -151,6 +152,53 @@ def check_legal_actions_apply(rnd: Round) -> None:
     _require(rnd.to_json() == before, "applying to a clone changed the original")
 
 
+def check_trick_winners(rnd: Round) -> None:
+    """Every completed trick went to the right seat with the right points, worked out
+    again from the public history alone: the exposure is where ``call-trump`` was said
+    (or where the bidder played the concealed card); from then on (from the start of
+    that trick where early trumps count) cards of the trump suit are trumps. The highest
+    trump wins, else the highest card of the suit led; of equal cards the first played."""
+    deck = rnd.deck
+    concealed = next((a.card for _, a in rnd.history if isinstance(a, LayTrump)), None)
+    exposed_at: tuple[int, int] | None = None
+    trick_no = position = 0
+    for seat, action in rnd.history:
+        if isinstance(action, CallTrump) and exposed_at is None:
+            exposed_at = (trick_no, position)
+        elif isinstance(action, Play):
+            if exposed_at is None and seat == rnd.bidder and action.card == concealed:
+                exposed_at = (trick_no, position)
+            position += 1
+            if position == rnd.players:
+                trick_no, position = trick_no + 1, 0
+    trump = concealed.suit if concealed is not None else None
+    last = rnd.config.tricks - 1
+    for k, trick in enumerate(rnd.tricks):
+        counts_from: int | None = None
+        if exposed_at is not None and exposed_at[0] <= k:
+            early = exposed_at[0] < k or rnd.config.early_trumps_count
+            counts_from = 0 if early else exposed_at[1]
+        led = trick.cards[0].suit
+        best: tuple[int, int] | None = None
+        winner = -1
+        for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+            strength = deck.strength[deck.card_id(card)]
+            if counts_from is not None and i >= counts_from and card.suit == trump:
+                key = (2, strength)
+            elif card.suit == led:
+                key = (1, strength)
+            else:
+                continue
+            if best is None or key > best:
+                best, winner = key, seat
+        _require(trick.winner == winner,
+                 f"trick {k + 1} went to seat {trick.winner}; the rules give it to {winner}")
+        points = sum(deck.points[deck.card_id(c)] for c in trick.cards)
+        if k == last:
+            points += rnd.config.last_trick_points
+        _require(trick.points == points, f"trick {k + 1} scored {trick.points}, not {points}")
+
+
 def check_record_round_trip(rnd: Round) -> None:
     """``from_json(to_json())`` is the same round: record, legal actions and views."""
     text = rnd.to_json()
@@ -201,6 +249,7 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
     if check:
         check_conservation(rnd)
         check_views(rnd)
+        check_trick_winners(rnd)
         check_record_round_trip(rnd)
         result = rnd.result
         _require(result is not None, "a finished round has no result")
@@ -278,6 +327,7 @@ def state_machine(rules: Ruleset | str) -> type:
                 check_conservation(self.rnd)
                 check_views(self.rnd)
                 check_legal_actions_apply(self.rnd)
+                check_trick_winners(self.rnd)
                 _require(self.steps <= rs.config.max_actions, "the round does not end")
 
     RoundMachine.__name__ = f"RoundMachine_{rs.name}"
