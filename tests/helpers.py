@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-
-import twentyeight as te
 from twentyeight.round import Round
-
-CARD_TOKEN = re.compile(r"(?<![0-9A-Z])(?:10|[2-9JQKA])[SHDC](?:#\d)?(?![A-Z0-9])")
 
 
 def hands(*rows: str) -> list[list[str]]:
@@ -29,18 +23,3 @@ def play_out(rnd: Round, choose: int = 0) -> Round:
         acts = rnd.legal_actions()
         rnd.apply(acts[min(choose, len(acts) - 1)])
     return rnd
-
-
-def card_tokens(text: str) -> set[str]:
-    """Every card text form appearing in ``text``."""
-    return set(CARD_TOKEN.findall(text))
-
-
-def held_cards(rnd: Round, seat: int) -> set[str]:
-    """Text of every unplayed card seat holds, a concealed trump card included."""
-    return {str(c) for c in rnd.deck.cards_of(rnd.held_mask(seat))}
-
-
-def all_names() -> Iterable[str]:
-    """Every registered ruleset name."""
-    return te.rulesets()

@@ -484,10 +484,9 @@ def test_bidding_team_needs_its_bid_and_scores_one_pip() -> None:
 def test_match_rotates_dealer_and_ends_at_six_pips() -> None:
     """RULES.md 1 and 4: the next dealer is the previous dealer's right; pips to +6/-6."""
     match = te.Match("28", seed=11, dealer=0)
-    dealers = []
     while not match.is_over:
         rnd = match.next_round()
-        dealers.append((rnd.dealer, None))
+        assert rnd.dealer == match.dealer
         play_out(rnd, choose=len(match.rounds) % 2)
         annulled = rnd.result is not None and rnd.result.annulled is not None
         before = match.dealer

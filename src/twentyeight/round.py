@@ -24,7 +24,7 @@ from attrs import frozen
 
 from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
 from .cards import Card, Deck
-from .config import HandOutcome, RedealEvent
+from .config import HandOutcome, RedealEvent, RulesetConfig
 from .errors import IllegalActionError, ParseError, RecordError, TwentyEightError
 
 if TYPE_CHECKING:
@@ -124,7 +124,6 @@ class Round:
         "_actions",
         "_bidder",
         "_bidder_trump_lead",
-        "_calls",
         "_claim_checks",
         "_concealed",
         "_deal",
@@ -204,7 +203,6 @@ class Round:
         self._high_bid = 0
         self._bidder = -1
         self._passed = 0
-        self._calls = 0
         self._trump_suit = -1
         self._concealed = -1
         self._exposed_by = -1
@@ -228,7 +226,7 @@ class Round:
     # ------------------------------------------------------------------ public reads
 
     @property
-    def config(self) -> Any:
+    def config(self) -> RulesetConfig:
         """The ruleset's :class:`~twentyeight.config.RulesetConfig`."""
         return self.ruleset.config
 
@@ -384,7 +382,7 @@ class Round:
                 low, can_pass = self._bid_limits(seat, None)
                 legal = (low, can_pass, claim)
             else:
-                legal = (self._trump_card_mask(seat),)
+                legal = (self._hands[seat],)
             self._legal_cache = legal
         return legal
 
@@ -429,7 +427,7 @@ class Round:
         kind = type(action)
         phase = self.phase
         if kind is Redeal:
-            if legal[-1] if phase is not Phase.TRUMP else False:
+            if phase is not Phase.TRUMP and legal[2]:
                 return None
             return IllegalActionError(
                 "redeal-not-allowed", "no redeal rule lets this player demand a redeal now",
@@ -530,9 +528,6 @@ class Round:
                     why.append(("partner-overcall-min",
                                 f"to overcall your partner's bid you must bid at least {p}", p))
         return low, can_pass
-
-    def _trump_card_mask(self, seat: int) -> int:
-        return self._hands[seat]
 
     def _call_refusal(self, seat: int) -> tuple[str, str]:
         """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
@@ -711,7 +706,6 @@ class Round:
     def _call_trump(self, seat: int) -> None:
         self._actions.append((seat, _CALL))
         self._changed()
-        self._calls += 1
         if self.ruleset.config.caller_must_trump:
             self._must_trump = seat
         self._expose(seat)
@@ -1104,12 +1098,9 @@ def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequen
     :func:`shuffle_deal` deals, without building the per-seat lists."""
     packets = tuple(packets)
     flat = [0] * (len(packets) * players)
-    slots = _deal_slots(players, packets, dealer)
-    x = _seed_number(seed, deck_size)
-    pool = list(range(deck_size))
-    for position, i in enumerate(range(deck_size, 0, -1)):
-        x, j = divmod(x, i)
-        flat[slots[position]] |= 1 << pool.pop(j)
+    for slot, card in zip(_deal_slots(players, packets, dealer),
+                          shuffled_deck(seed, deck_size), strict=True):
+        flat[slot] |= 1 << card
     return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
 
 
@@ -1117,14 +1108,10 @@ def shuffle_deal(deck_size: int, players: int, packets: Sequence[int], dealer: i
                  seed: int) -> tuple[tuple[int, ...], ...]:
     """Shuffle by ``seed`` and deal: packets go round counter-clockwise from the dealer's
     right. Returns each seat's cards in the order received."""
-    order = shuffled_deck(seed, deck_size)
     hands: list[list[int]] = [[] for _ in range(players)]
-    pos = 0
-    for size in packets:
-        for k in range(players):
-            seat = (dealer + 1 + k) % players
-            hands[seat].extend(order[pos:pos + size])
-            pos += size
+    for slot, card in zip(_deal_slots(players, tuple(packets), dealer),
+                          shuffled_deck(seed, deck_size), strict=True):
+        hands[slot % players].append(card)
     return tuple(tuple(h) for h in hands)
 
 

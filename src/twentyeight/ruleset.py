@@ -36,7 +36,6 @@ class Ruleset:
         "config",
         "deck",
         "play_index",
-        "tricks",
     )
 
     def __init__(self, config: RulesetConfig, *, preset: RulesetConfig | None = None) -> None:
@@ -57,7 +56,6 @@ class Ruleset:
             [None] * (1 << self._chunk_bits) for _ in range(chunks)
         ]
         self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
-        self.tricks = config.tricks
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
             (c.claim_window, c) for c in config.redeal_checks if c.claim_window is not None
         )
