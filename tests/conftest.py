@@ -14,7 +14,9 @@ import pytest
 PLUGIN = Path(__file__).resolve().parent / "plugins" / "twenty_twenty"
 
 
-def pytest_configure(config: pytest.Config) -> None:
+def install_example_plugin() -> None:
+    """pip-install the example plug-in into a scratch folder put first on ``sys.path``
+    and make the registry look again."""
     target = Path(tempfile.mkdtemp(prefix="twentyeight-plugin-"))
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
@@ -25,3 +27,7 @@ def pytest_configure(config: pytest.Config) -> None:
     import twentyeight
 
     twentyeight.refresh()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    install_example_plugin()

@@ -2,8 +2,10 @@
 
 Each file ``tests/golden/<ruleset>.json`` holds a few rounds: the seed and dealer, the
 actions (chosen at random from the legal ones by a seeded generator), and what the rules
-made of them: every trick's cards, winner and points, and the result. When a rule
-changes on purpose, regenerate them and review the diff:
+made of them: every trick's cards, winner and points, and the result. The example
+third-party plug-in (``tests/plugins/twenty_twenty``) is installed first, so it has
+golden rounds like the built-in rulesets. When a rule changes on purpose, regenerate
+them and review the diff:
 
     python -m tests.golden_rounds            # every registered ruleset
     python -m tests.golden_rounds 28 29      # only these
@@ -59,4 +61,7 @@ def write(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    from .conftest import install_example_plugin
+
+    install_example_plugin()  # the example third-party plug-in has golden rounds too
     write(sys.argv[1:] or list(te.rulesets()))

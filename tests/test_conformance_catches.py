@@ -39,6 +39,52 @@ def test_kit_catches_a_view_that_shows_another_hand(monkeypatch: pytest.MonkeyPa
         testing.check_random_rounds("28", rounds=5)
 
 
+def test_kit_catches_a_leak_that_names_no_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact hiding property: a view that gives away how many points the partner
+    holds shows no card's name, so only swapping unseen cards can catch it."""
+    real_view = Round.view
+
+    def leaky_view(self: Round, seat: int) -> dict[str, Any]:
+        view = real_view(self, seat)
+        partner = (seat + 2) % self.players
+        view["partner_strength"] = self.deck.mask_points(self.hand_mask(partner))
+        return view
+
+    monkeypatch.setattr(Round, "view", leaky_view)
+    with pytest.raises(testing.ConformanceError, match="cards it has not seen"):
+        testing.check_random_rounds("28", rounds=5)
+
+
+def test_kit_catches_a_concealed_suit_leaked_as_a_number(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real_view = Round.view
+
+    def leaky_view(self: Round, seat: int) -> dict[str, Any]:
+        view = real_view(self, seat)
+        view["hint"] = self.trump_suit_index
+        return view
+
+    monkeypatch.setattr(Round, "view", leaky_view)
+    with pytest.raises(testing.ConformanceError, match="cards it has not seen"):
+        testing.check_random_rounds("28", rounds=20)
+
+
+def test_view_hides_finds_consistent_worlds() -> None:
+    """The hiding check is not vacuous: most tries find another deal the seat cannot
+    tell from the real one, and compare the views there."""
+    import random
+
+    rnd = te.ruleset("28").new_round(seed=11)
+    rng = random.Random(3)
+    compared = steps = 0
+    while not rnd.is_over:
+        compared += testing.check_view_hides(rnd, steps % 4, rng, tries=2)
+        steps += 1
+        legal = rnd.legal_actions()
+        rnd.apply(legal[rng.randrange(len(legal))])
+    assert compared >= steps
+
+
 def test_kit_catches_a_legal_list_that_misses_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     real = Round.legal_actions
 

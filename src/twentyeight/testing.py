@@ -10,10 +10,15 @@ needs a test framework; :mod:`twentyeight.testing.stateful` (hypothesis) builds 
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import re
 
-from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
+import attrs
+
+from .actions import Action, Bid, CallTrump, CardAction, LayTrump, Pass, Play, Redeal
+from .cards import Card, iter_bits
 from .errors import IllegalActionError
 from .registry import ruleset as lookup
 from .round import Round
@@ -29,6 +34,7 @@ __all__ = [
     "check_record_round_trip",
     "check_round",
     "check_trick_winners",
+    "check_view_hides",
     "check_views",
     "play_random_round",
     "state_machine",
@@ -72,15 +78,37 @@ def check_conservation(rnd: Round) -> None:
                  "a finished hand does not account for every card point")
 
 
+_CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKAT])[SHDC♠♥♦♣](?:#[0-9]+)?(?![0-9A-Za-z])")
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_text(token: str) -> str:
+    return str(Card.parse(token))
+
+
+def _card_tokens(text: str) -> set[str]:
+    """Every card-like word in ``text``, in the text form (``J♠`` is read as ``JS``)."""
+    return {_card_text(t) for t in set(_CARD_TOKEN.findall(text))}
+
+
 def check_views(rnd: Round, *, json_check: bool = True) -> None:
     """No view holds another seat's unplayed cards, nor (before exposure) the concealed
     trump card or suit for anyone but the bidder; views are plain JSON; legal actions
-    are listed only for the seat to act. Every word of every string in the view is
-    searched for the hidden cards' text forms."""
+    are listed only for the seat to act. Every card-like word of the view's JSON text
+    (letters or suit symbols) is compared with the hidden cards.
+
+    This is a fast screen for the plain leaks; :func:`check_view_hides` states the
+    property exactly (a view must not change when the hidden cards do)."""
     exposed_card = None
-    if rnd.trump_exposed and rnd.bidder is not None:
-        exposed_card = rnd.view(rnd.bidder)["trump"]["card"]
-    held = [{str(c) for c in rnd.deck.cards_of(rnd.held_mask(s))} for s in range(rnd.players)]
+    if rnd.trump_exposed:
+        exposed_card = next((str(a.card) for _, a in rnd.history if isinstance(a, LayTrump)),
+                            None)
+    cards = rnd.deck.cards
+    held = []
+    for s in range(rnd.players):
+        texts = {str(cards[c]): cards[c].pretty() for c in iter_bits(rnd.held_mask(s))}
+        texts.pop(exposed_card, None)  # type: ignore[arg-type]
+        held.append(texts)
     legal_text = [str(a) for a in rnd.legal_actions()]
     for seat in range(rnd.players):
         view = rnd.view(seat)
@@ -88,9 +116,11 @@ def check_views(rnd: Round, *, json_check: bool = True) -> None:
         if json_check:
             _require(json.loads(text) == view, f"view of seat {seat} is not plain JSON")
         for other in range(rnd.players):
-            if other != seat:
-                leak = sorted(card for card in held[other] - {exposed_card}
-                              if f'"{card}"' in text or f' {card}"' in text)
+            if other == seat:
+                continue
+            # A quick substring screen; only a hit pays for reading the words.
+            if any(plain in text or pretty in text for plain, pretty in held[other].items()):
+                leak = sorted(_card_tokens(text) & held[other].keys())
                 _require(not leak, f"seat {seat}'s view shows {leak} of seat {other}")
         trump = view.get("trump")
         if trump is not None and not trump.get("exposed") and seat != rnd.bidder:
@@ -99,6 +129,80 @@ def check_views(rnd: Round, *, json_check: bool = True) -> None:
         expected = legal_text if seat == rnd.to_act else []
         _require(view["legal_actions"] == expected,
                  f"seat {seat}'s view lists the wrong legal actions")
+
+
+def _seen_mask(rnd: Round, seat: int) -> int:
+    """The cards ``seat`` has seen, worked out from its own cards and the public history
+    (not from the engine's views): the cards dealt to it, every card played, and the
+    concealed trump card if it laid it or once it is exposed."""
+    deck = rnd.deck
+    seen = rnd.dealt_mask(seat)
+    concealed: int | None = None
+    for who, action in rnd.history:
+        if isinstance(action, Play):
+            seen |= 1 << deck.card_id(action.card)
+        elif isinstance(action, LayTrump):
+            concealed = deck.card_id(action.card)
+            if who == seat:
+                seen |= 1 << concealed
+    if concealed is not None and rnd.trump_exposed:
+        seen |= 1 << concealed
+    return seen
+
+
+def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2) -> int:
+    """The information-hiding property, stated exactly: ``view(seat)`` is identical for
+    any two deals that ``seat`` cannot tell apart.
+
+    Each try builds another deal by permuting, at random, the cards ``seat`` has not seen
+    (other hands' unplayed cards, the undealt stock, a concealed trump card it did not
+    lay), replays the same history with the permutation applied to the hidden cards, and,
+    where that world is consistent with everything public (every action is legal there
+    and the round is in the same state of play), requires the same view. Odd tries keep
+    each card's suit, which keeps most worlds consistent; even tries mix suits too.
+    Returns how many consistent worlds were compared."""
+    deck = rnd.deck
+    seen = _seen_mask(rnd, seat)
+    hidden = [c for c in range(deck.size) if not seen >> c & 1]
+    if len(hidden) < 2:
+        return 0
+    expected = rnd.view(seat)
+    deal = [[deck.card_id(c) for c in hand] for hand in rnd.deal]
+    compared = 0
+    for attempt in range(tries):
+        target = hidden[:]
+        if attempt % 2 == 0:
+            by_suit: dict[int, list[int]] = {}
+            for c in hidden:
+                by_suit.setdefault(deck.suit_of[c], []).append(c)
+            for group in by_suit.values():
+                rng.shuffle(group)
+            target = [by_suit[deck.suit_of[c]].pop() for c in hidden]
+        else:
+            rng.shuffle(target)
+        perm = list(range(deck.size))
+        for src, dst in zip(hidden, target, strict=True):
+            perm[src] = dst
+        cards = deck.cards
+        other = rnd.ruleset.new_round(
+            deal=[[cards[perm[c]] for c in hand] for hand in deal], dealer=rnd.dealer)
+        try:
+            for _, action in rnd.history:
+                if isinstance(action, CardAction):
+                    action = attrs.evolve(action, card=cards[perm[deck.card_id(action.card)]])
+                other.apply(action)
+        except IllegalActionError:
+            continue  # a world the public history rules out
+        annulled = rnd.result.annulled if rnd.result is not None else None
+        other_annulled = other.result.annulled if other.result is not None else None
+        if (other.phase is not rnd.phase or other.to_act != rnd.to_act
+                or annulled != other_annulled):
+            continue
+        compared += 1
+        _require(other.view(seat) == expected,
+                 f"seat {seat}'s view changes when cards it has not seen are swapped: "
+                 "it gives away hidden information")
+    return compared
 
 
 def candidate_actions(rnd: Round) -> list[Action]:
@@ -210,28 +314,35 @@ def check_record_round_trip(rnd: Round) -> None:
              "the replayed round shows other views")
 
 
-def check_round(rnd: Round, rng: random.Random | None = None, *, probes: int = 8) -> None:
-    """Every per-state invariant; ``rng`` picks ``probes`` illegal actions to try."""
+def check_round(rnd: Round, rng: random.Random | None = None, *, probes: int = 8,
+                hiding_tries: int = 2) -> None:
+    """Every per-state invariant; ``rng`` picks ``probes`` illegal actions to try and
+    one seat whose view is put through :func:`check_view_hides` (``hiding_tries``
+    other deals)."""
     rng = rng or random.Random(0)
     check_conservation(rnd)
     check_views(rnd, json_check=probes > 2)
+    if hiding_tries:
+        check_view_hides(rnd, rng.randrange(rnd.players), rng, tries=hiding_tries)
     check_legal_actions_apply(rnd)
     pool = candidate_actions(rnd)
     check_action_refusals(rnd, rng.sample(pool, min(probes, len(pool))))
 
 
 def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
-                      round_trip_every: int = 10, probes: int = 8) -> Round:
+                      round_trip_every: int = 10, probes: int = 8,
+                      hiding_tries: int = 2) -> Round:
     """Play one round with uniformly random legal actions, checking every invariant
-    after every step (``probes`` illegal actions tried at each), the JSON round trip
-    every ``round_trip_every`` steps (0: at the end only)."""
+    after every step (``probes`` illegal actions tried at each, ``hiding_tries`` other
+    deals for one seat's view), the JSON round trip every ``round_trip_every`` steps
+    (0: at the end only)."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     rng = random.Random(seed)
     rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
     steps = 0
     while not rnd.is_over:
         if check:
-            check_round(rnd, rng, probes=probes)
+            check_round(rnd, rng, probes=probes, hiding_tries=hiding_tries)
             if round_trip_every and steps % round_trip_every == 0:
                 check_record_round_trip(rnd)
         seat = rnd.to_act
@@ -265,11 +376,13 @@ def check_random_rounds(rules: Ruleset | str, rounds: int = 100, seed: int = 0,
     """Play ``rounds`` random rounds with every invariant checked; returns how many
     were played. Raises :class:`ConformanceError` at the first broken invariant.
     ``deep`` is the profile for very many rounds: every invariant at every step still,
-    but two illegal probes a step and the JSON round trip at the end of each round."""
+    but two illegal probes and one other deal a step, and the JSON round trip at the
+    end of each round."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     for k in range(rounds):
         if deep:
-            play_random_round(rs, seed + k, check=check, round_trip_every=0, probes=2)
+            play_random_round(rs, seed + k, check=check, round_trip_every=0, probes=2,
+                              hiding_tries=1)
         else:
             play_random_round(rs, seed + k, check=check)
     return rounds
@@ -315,6 +428,10 @@ def state_machine(rules: Ruleset | str) -> type:
             if legal:
                 copy.apply(legal[pick % len(legal)])
             _require(self.rnd.to_json() == before, "a clone shares state with its original")
+
+        @rule(seat=st.integers(0, rs.config.players - 1), salt=st.integers(0, 2**32))
+        def view_hides_unseen_cards(self, seat: int, salt: int) -> None:
+            check_view_hides(self.rnd, seat, random.Random(salt))
 
         @rule()
         def serialise_and_replay(self) -> None:
