@@ -138,10 +138,12 @@ def test_trump_card_is_laid_face_down_from_the_hand() -> None:
     rnd.apply("trump 7C")
     assert rnd.phase is Phase.PLAY
     west = rnd.view(0)
-    assert west["trump"] == {"holder": 0, "exposed": False, "suit": "C", "card": "7C"}
+    assert west["trump"] == {"marker": "hand-card", "holder": 0, "exposed": False, "suit": "C",
+                             "card": "7C"}
     assert "7C" not in west["hand"] and len(west["hand"]) == 7
     for seat in (1, 2, 3):
-        assert rnd.view(seat)["trump"] == {"holder": 0, "exposed": False}
+        assert rnd.view(seat)["trump"] == {"marker": "hand-card", "holder": 0,
+                                           "exposed": False}
 
 
 def test_concealed_card_is_not_part_of_the_hand() -> None:
@@ -287,8 +289,9 @@ def test_caller_must_play_a_trump() -> None:
 def test_exposed_trump_joins_the_bidders_hand() -> None:
     """RULES.md 2: once exposed, the card is part of the bidder's hand and public."""
     rnd = run(west_bids_clubs(), "play 8H", "play AC", "call-trump")
-    assert rnd.view(1)["trump"] == {"holder": 0, "exposed": True, "suit": "C", "card": "7C",
-                                    "exposed_by": 3, "exposed_in_trick": 1}
+    assert rnd.view(1)["trump"] == {"marker": "hand-card", "holder": 0, "exposed": True,
+                                    "suit": "C", "card": "7C", "exposed_by": 3,
+                                    "exposed_in_trick": 1}
     assert "7C" in rnd.view(0)["hand"]
 
 

@@ -1,8 +1,9 @@
 """Actions: what a player does, as immutable values with a stable text form.
 
-``str(action)`` is the text form (``bid 16``, ``pass``, ``trump JS``, ``call-trump``,
-``play 9H``, ``redeal``) and :func:`parse_action` reads it back. Plug-ins add their own
-kinds with :func:`register_action_kind`, without touching this module.
+``str(action)`` is the text form (``bid 16``, ``bid 30 NT``, ``pass``, ``trump JS``,
+``trump S``, ``seventh-card``, ``call-trump``, ``play 9H``, ``redeal``) and
+:func:`parse_action` reads it back. Plug-ins add their own kinds with
+:func:`register_action_kind`, without touching this module.
 """
 
 from __future__ import annotations
@@ -12,18 +13,21 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from .cards import Card
+from .cards import Card, parse_suit
 from .errors import ParseError
 
 __all__ = [
+    "NO_TRUMP",
     "Action",
     "Bid",
     "CallTrump",
     "CardAction",
     "LayTrump",
+    "NameTrump",
     "Pass",
     "Play",
     "Redeal",
+    "SeventhCard",
     "action_keywords",
     "parse_action",
     "register_action_kind",
@@ -42,15 +46,23 @@ class Action:
         return self.keyword
 
 
+NO_TRUMP = "NT"
+"""The denomination of a No Trump bid (``bid 28 NT``)."""
+
+
 @frozen(cache_hash=True)
 class Bid(Action):
-    """A numeric bid: ``bid 16``."""
+    """A bid: a number (``bid 16``) and, where bids name the trump (56), a suit letter
+    or ``"NT"`` (``bid 30 S``, ``bid 28 NT``)."""
 
     keyword: ClassVar[str] = "bid"
     value: int
+    denomination: str | None = None
 
     def __str__(self) -> str:
-        return f"bid {self.value}"
+        if self.denomination is None:
+            return f"bid {self.value}"
+        return f"bid {self.value} {self.denomination}"
 
 
 @frozen(cache_hash=True)
@@ -93,6 +105,26 @@ class LayTrump(CardAction):
 
 
 @frozen(cache_hash=True)
+class NameTrump(Action):
+    """The bidder names the trump suit with an indicator card from outside the deck,
+    face down: ``trump S``."""
+
+    keyword: ClassVar[str] = "trump"
+    suit: str
+
+    def __str__(self) -> str:
+        return f"trump {self.suit}"
+
+
+@frozen(cache_hash=True)
+class SeventhCard(Action):
+    """Instead of choosing, the bidder makes the seventh card dealt to them the face-down
+    trump card, unseen by everyone until it is exposed: ``seventh-card``."""
+
+    keyword: ClassVar[str] = "seventh-card"
+
+
+@frozen(cache_hash=True)
 class Play(CardAction):
     """Play ``card`` to the current trick: ``play 9H``."""
 
@@ -132,29 +164,58 @@ def _no_argument(action: Action) -> ActionParser:
     return parse
 
 
+_NO_TRUMP_WORDS = frozenset({"nt", "no-trump", "no-trumps", "notrump", "notrumps", "noes"})
+
+
+def parse_denomination(text: str) -> str:
+    """Read a bid's denomination: a suit (letter, symbol or name) or No Trump (``NT``,
+    ``no-trump``, ``noes``); return the suit letter or :data:`NO_TRUMP`."""
+    t = text.strip().lower().replace(" ", "-")
+    if t in _NO_TRUMP_WORDS:
+        return NO_TRUMP
+    try:
+        return parse_suit(text)
+    except ParseError:
+        raise ParseError(f"not a suit or No Trump: {text!r}") from None
+
+
 def _parse_bid(rest: str) -> Action:
-    if not rest.isdigit():
+    number, _, denomination = rest.partition(" ")
+    if not number.isdigit():
         raise ParseError(f"a bid is 'bid N' with a whole number N, got 'bid {rest}'")
-    if len(rest) > 4:
-        raise ParseError(f"bid {rest} is far outside any bid range")
-    return Bid(int(rest))
+    if len(number) > 4:
+        raise ParseError(f"bid {number} is far outside any bid range")
+    if denomination.strip():
+        return Bid(int(number), parse_denomination(denomination))
+    return Bid(int(number))
 
 
-def _card_action(cls: type[LayTrump] | type[Play]) -> ActionParser:
-    def parse(rest: str) -> Action:
-        if not rest or " " in rest:
-            raise ParseError(f"'{cls.keyword}' takes one card, e.g. '{cls.keyword} JS'")
-        return cls(Card.parse(rest))
+def _parse_trump(rest: str) -> Action:
+    if not rest or " " in rest:
+        raise ParseError("'trump' takes one card or suit, e.g. 'trump JS' or 'trump S'")
+    if len(rest) == 1 or rest.lower().rstrip("s") in ("spade", "heart", "diamond", "club"):
+        suit = parse_suit(rest)
+        return NameTrump(suit)
+    return LayTrump(Card.parse(rest))
 
-    return parse
+
+def _parse_play(rest: str) -> Action:
+    if not rest or " " in rest:
+        raise ParseError("'play' takes one card, e.g. 'play JS'")
+    return Play(Card.parse(rest))
 
 
 register_action_kind("bid", _parse_bid)
 register_action_kind("pass", _no_argument(Pass()))
-register_action_kind("trump", _card_action(LayTrump))
+register_action_kind("trump", _parse_trump)
+register_action_kind("seventh-card", _no_argument(SeventhCard()))
 register_action_kind("call-trump", _no_argument(CallTrump()))
-register_action_kind("play", _card_action(Play))
+register_action_kind("play", _parse_play)
 register_action_kind("redeal", _no_argument(Redeal()))
+
+_load_plugins: Callable[[], object] | None = None
+"""Set by the registry: loads the installed plug-ins, which register their own action
+kinds when imported, so that their keywords parse before any ruleset is looked up."""
 
 
 MAX_ACTION_TEXT = 200
@@ -173,6 +234,9 @@ def parse_action(text: str) -> Action:
     keyword = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     parser = _PARSERS.get(keyword)
+    if parser is None and _load_plugins is not None:
+        _load_plugins()
+        parser = _PARSERS.get(keyword)
     if parser is None:
         raise ParseError(
             f"unknown action {words[0]!r}; expected one of: {', '.join(action_keywords())}"

@@ -1,8 +1,14 @@
 """Validated ruleset configuration and the plug-in protocols the core calls.
 
 A ruleset is a :class:`RulesetConfig` (pure data, validated when built) plus plug-in
-objects for behaviour that is not a simple switch: the scoring system and the redeal
-checks. The core reads option values; it never asks which regional ruleset it plays.
+objects for behaviour that is not a simple switch: the scoring system, the redeal
+checks, the auction (:class:`~twentyeight.plugins.AuctionRules`) and rule plug-ins
+(:class:`~twentyeight.plugins.RulePlugin`). The core reads option values; it never asks
+which regional ruleset it plays.
+
+Options are the config's own simple fields (:data:`OPTION_NAMES`) plus the fields each
+plug-in part names in its ``option_fields``; :meth:`RulesetConfig.options` lists them all
+and :meth:`RulesetConfig.with_options` changes any of them by name.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from attrs import field, frozen
 
 from .cards import DeckSpec
 from .errors import ConfigError
+from .plugins import AuctionRules, RulePlugin, StandardAuction
 
 if TYPE_CHECKING:
     from .round import Round
@@ -27,9 +34,12 @@ LastTrickUnexposed = Literal["expose", "void"]
 """What happens if the trump is still concealed on the last trick: the bidder must
 expose and play it (``expose``), or the hand is annulled (``void``)."""
 
-TrumpMarker = Literal["hand-card"]
+TrumpMarker = Literal["hand-card", "indicator", "open"]
 """How the trump is marked. ``hand-card``: the bidder lays a card of the trump suit from
-the hand face down; it is part of the bidder's cards but not of the hand until exposed."""
+the hand face down; it is part of the bidder's cards but not of the hand until exposed.
+``indicator``: the bidder names the suit with a card from outside the deck, face down;
+it is never played. ``open``: the winning bid names the trump (or No Trump) and it is
+known to all from the start."""
 
 RedealEvent = Literal["deal-complete", "trump-exposed"]
 """Points of the round at which automatic redeal checks run."""
@@ -42,15 +52,36 @@ ClaimWindow = Literal["opening-call", "first-card"]
 
 @frozen
 class HandOutcome:
-    """What a scoring system needs to know about a finished hand."""
+    """What a scoring system needs to know about a finished hand. ``contract`` is
+    ``"bid"`` for a contract to take ``target`` card points, or the name of the plug-in
+    that set another (``"single-hand"``: every trick, ``target`` is ``None``).
+    ``multiplier`` is 1, 2 (doubled) or 4 (redoubled); ``stake``, when set, is a fixed
+    number of game points a call put on the hand (the "C" of pips scoring)."""
 
     teams: int
     bidding_team: int
     bid: int
-    target: int
+    target: int | None
     card_points: tuple[int, ...]
     tricks_won: tuple[int, ...]
     made: bool
+    contract: str = "bid"
+    multiplier: int = 1
+    stake: int | None = None
+    less_than_half_doubles: bool = False
+
+    @property
+    def under_half(self) -> bool:
+        """A failed points contract whose side took less than half its target."""
+        return (not self.made and self.target is not None
+                and 2 * self.card_points[self.bidding_team] < self.target)
+
+    @property
+    def factor(self) -> int:
+        """What the hand's value is multiplied by: doubling and redoubling, and 2 more
+        for a loss under half the target where the ruleset's option says so."""
+        extra = 2 if self.less_than_half_doubles and self.under_half else 1
+        return self.multiplier * extra
 
 
 @runtime_checkable
@@ -126,9 +157,17 @@ def _tuple_of_checks(value: Any) -> tuple[RedealCheck, ...]:
     return tuple(value)
 
 
+def _tuple_of_plugins(value: Any) -> tuple[RulePlugin, ...]:
+    plugins = tuple(value)
+    for p in plugins:
+        if not isinstance(p, RulePlugin):
+            raise ConfigError(f"{p!r} is not a RulePlugin")
+    return plugins
+
+
 _BIDDER_TRUMP_LEAD = ("only-trumps", "after-trump-led", "any")
 _LAST_TRICK = ("expose", "void")
-_TRUMP_MARKERS = ("hand-card",)
+_TRUMP_MARKERS = ("hand-card", "indicator", "open")
 
 
 def _one_of(choices: tuple[str, ...]) -> Any:
@@ -188,14 +227,27 @@ class RulesetConfig:
     """The first player to speak may not pass."""
     partner_overcall_min: int | None = field(default=None, validator=_optional_int)
     """To overcall your own partner's bid, bid at least this (``None``: no extra limit)."""
+    second_bid_min: int | None = field(default=None, validator=_optional_int)
+    """A player's second and later bids must be at least this (``None``: no limit)."""
     trump_marker: TrumpMarker = field(default="hand-card", validator=_one_of(_TRUMP_MARKERS))
     """How the trump suit is marked; see :data:`TrumpMarker`."""
+    seventh_card: bool = field(default=False, validator=_typed(bool))
+    """The bidder may make the seventh card dealt to them the face-down trump instead of
+    choosing (``seventh-card``); nobody, the bidder included, sees it until exposed."""
     bidder_trump_lead: BidderTrumpLead = field(
         default="only-trumps", validator=_one_of(_BIDDER_TRUMP_LEAD)
     )
     """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
     caller_must_trump: bool = field(default=True, validator=_typed(bool))
     """A player who calls for the trump must play a trump to that trick if holding one."""
+    reveal_when_void: bool = field(default=False, validator=_typed(bool))
+    """A player who cannot follow suit while the trump is concealed must call for it."""
+    over_trump: bool = field(default=False, validator=_typed(bool))
+    """Trumping over a trump already in the trick, you must beat it if you can, and you
+    may not play a lower trump while you hold another card."""
+    no_jack_discard: bool = field(default=False, validator=_typed(bool))
+    """Unable to follow suit, you may not discard the Jack of a suit not yet led (the
+    exposed trump suit's Jack excepted) while you hold another card."""
     early_trumps_count: bool = field(default=False, validator=_typed(bool))
     """Cards of the trump suit played earlier in the exposing trick count as trumps."""
     last_trick_unexposed: LastTrickUnexposed = field(
@@ -204,8 +256,15 @@ class RulesetConfig:
     """What happens if the trump is still concealed at the last trick."""
     last_trick_points: int = field(default=0, validator=_typed(int))
     """Card points for winning the last trick (29 gives 1)."""
+    less_than_half_doubles: bool = field(default=False, validator=_typed(bool))
+    """A failed contract that took less than half its target loses double."""
     redeal_checks: tuple[RedealCheck, ...] = field(default=(), converter=_tuple_of_checks)
-    """Rules that annul a deal, checked in order."""
+    """Rules that annul a deal, checked in order (plug-ins may add more)."""
+    auction: AuctionRules = field(factory=StandardAuction)
+    """Who speaks, which bids are allowed and when the auction ends."""
+    plugins: tuple[RulePlugin, ...] = field(default=(), converter=_tuple_of_plugins)
+    """Rule plug-ins: call windows, extra actions, per-trick hooks (see
+    :class:`~twentyeight.plugins.RulePlugin`)."""
 
     def __attrs_post_init__(self) -> None:
         deck_size = self.deck.size
@@ -229,19 +288,45 @@ class RulesetConfig:
                 f"bids must satisfy 0 < min_bid <= max_bid <= {top} (the points in play); "
                 f"got min_bid {self.min_bid}, max_bid {self.max_bid}"
             )
-        p = self.partner_overcall_min
-        if p is not None and not self.min_bid <= p <= self.max_bid:
-            raise ConfigError(
-                f"partner_overcall_min {p} is outside the bid range "
-                f"{self.min_bid}-{self.max_bid}"
-            )
+        for option in ("partner_overcall_min", "second_bid_min"):
+            p = getattr(self, option)
+            if p is not None and not self.min_bid <= p <= self.max_bid:
+                raise ConfigError(
+                    f"{option} {p} is outside the bid range {self.min_bid}-{self.max_bid}")
         if self.last_trick_points < 0:
             raise ConfigError("last_trick_points may not be negative")
         if not isinstance(self.scoring, ScoringSystem):
             raise ConfigError("scoring must be a ScoringSystem")
-        for check in self.redeal_checks:
+        if not isinstance(self.auction, AuctionRules):
+            raise ConfigError("auction must be an AuctionRules")
+        for check in self.all_redeal_checks():
             if not isinstance(check, RedealCheck):
                 raise ConfigError(f"{check!r} is not a RedealCheck")
+        names_bid = self.auction.denominations != (None,)
+        if (self.trump_marker == "open") != names_bid:
+            raise ConfigError(
+                "trump_marker 'open' goes with an auction whose bids name the trump, "
+                "and only with one")
+        if self.seventh_card:
+            before = sum(self.deal_packets[:self.auction_after])
+            if self.trump_marker == "open" or not before < 7 <= self.hand_size:
+                raise ConfigError(
+                    "seventh_card needs a trump chosen after the auction, with the "
+                    "seventh card of each hand dealt after it")
+        seen: dict[str, str] = {name: "the ruleset" for name in OPTION_NAMES}
+        for part in self.parts():
+            for name in getattr(part, "option_fields", ()):
+                if name in seen:
+                    raise ConfigError(
+                        f"option {name!r} of {type(part).__name__} clashes with {seen[name]}")
+                seen[name] = type(part).__name__
+        names = [p.name for p in self.plugins]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"two plug-ins share a name: {names}")
+        for part in self.parts():
+            part_check = getattr(part, "check", None)
+            if part_check is not None:
+                part_check(self)
 
     @property
     def hand_size(self) -> int:
@@ -255,24 +340,56 @@ class RulesetConfig:
 
     @property
     def max_actions(self) -> int:
-        """An upper bound on the actions in one round: each bid raises the previous one,
-        each player passes at most once, then one trump card, one call, every card."""
-        bids = self.max_bid - self.min_bid + 1
-        return bids + self.players + 1 + 1 + self.deck.size + 1
+        """An upper bound on the actions in one round: the auction's calls, one trump
+        choice, one call for the trump, every card, a redeal claim and whatever the
+        plug-ins add."""
+        extra = sum(p.max_actions(self) for p in self.plugins)
+        return self.auction.max_calls(self) + 1 + 1 + self.deck.size + 1 + extra
+
+    def parts(self) -> tuple[Any, ...]:
+        """The plug-in parts that may carry options: auction, scoring and rule plug-ins."""
+        return (self.auction, self.scoring, *self.plugins)
+
+    def all_redeal_checks(self) -> tuple[RedealCheck, ...]:
+        """The config's own redeal checks and those its plug-ins add, in that order."""
+        checks = self.redeal_checks
+        for p in self.plugins:
+            checks += p.redeal_checks()
+        return checks
 
     def options(self) -> dict[str, Any]:
-        """The simple options (numbers, switches, choices) and their values."""
-        return {name: getattr(self, name) for name in OPTION_NAMES}
+        """Every option (numbers, switches, choices) and its value: the config's own and
+        its plug-ins'."""
+        out = {name: getattr(self, name) for name in OPTION_NAMES}
+        for part in self.parts():
+            for name in getattr(part, "option_fields", ()):
+                out[name] = getattr(part, name)
+        return out
 
     def with_options(self, **changes: Any) -> RulesetConfig:
-        """A copy with some simple options changed; unknown names are refused."""
-        unknown = sorted(set(changes) - set(OPTION_NAMES))
+        """A copy with some options changed; unknown names are refused."""
+        known = self.options()
+        unknown = sorted(set(changes) - set(known))
         if unknown:
             raise ConfigError(
-                f"unknown option(s) {', '.join(unknown)}; options are: {', '.join(OPTION_NAMES)}"
+                f"unknown option(s) {', '.join(unknown)}; options are: {', '.join(known)}"
             )
         try:
-            return attrs.evolve(self, **changes)
+            own = {k: v for k, v in changes.items() if k in OPTION_NAMES}
+            evolved: dict[str, Any] = {}
+            for attr in ("auction", "scoring"):
+                part = getattr(self, attr)
+                mine = {k: v for k, v in changes.items()
+                        if k in getattr(part, "option_fields", ())}
+                if mine:
+                    evolved[attr] = attrs.evolve(part, **mine)
+            plugins = []
+            for p in self.plugins:
+                mine = {k: v for k, v in changes.items() if k in p.option_fields}
+                plugins.append(attrs.evolve(p, **mine) if mine else p)  # type: ignore[misc]
+            if any(a is not b for a, b in zip(plugins, self.plugins, strict=True)):
+                evolved["plugins"] = tuple(plugins)
+            return attrs.evolve(self, **own, **evolved)
         except (TypeError, ValueError) as exc:
             if isinstance(exc, ConfigError):
                 raise
@@ -284,10 +401,17 @@ OPTION_NAMES: tuple[str, ...] = (
     "max_bid",
     "opener_must_bid",
     "partner_overcall_min",
+    "second_bid_min",
+    "seventh_card",
     "bidder_trump_lead",
     "caller_must_trump",
+    "reveal_when_void",
+    "over_trump",
+    "no_jack_discard",
     "early_trumps_count",
     "last_trick_unexposed",
     "last_trick_points",
+    "less_than_half_doubles",
 )
-"""Options a user may change by name (``Ruleset.with_options``) and that records store."""
+"""The config's own options a user may change by name (``Ruleset.with_options``) and
+that records store; plug-in parts add theirs (:meth:`RulesetConfig.options`)."""

@@ -5,9 +5,15 @@ chance and happens by itself when the rules call for it; every other step is an
 :class:`~twentyeight.actions.Action` by the player in :attr:`Round.to_act`.
 
 Legality has one source: ``_legal()`` computes what the player to act may do (bitmasks
-for cards, bounds for bids) and both :meth:`Round.legal_actions` and :meth:`Round.apply`
-read it. When an action is refused, the same rule functions run again in explaining mode
-to name the rule that removed it.
+for cards, bounds for bids, the plug-ins' offers) and both :meth:`Round.legal_actions`
+and :meth:`Round.apply` read it. When an action is refused, the same rule functions run
+again in explaining mode to name the rule that removed it.
+
+The order of a round: the first packets are dealt; the auction (the ruleset's
+:class:`~twentyeight.plugins.AuctionRules`); the trump is chosen (a card laid face down,
+an indicator, the seventh card, or named by the bid); call windows at ``trump-chosen``;
+the rest of the deal and the redeal checks; call windows at ``before-play``; the play;
+the score. Plug-ins hook in at those points (:mod:`twentyeight.plugins`).
 """
 
 from __future__ import annotations
@@ -22,12 +28,24 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
-from .cards import Card, Deck
+from .actions import (
+    NO_TRUMP,
+    Action,
+    Bid,
+    CallTrump,
+    LayTrump,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    SeventhCard,
+)
+from .cards import Card, Deck, iter_bits
 from .config import HandOutcome, RedealEvent, RulesetConfig
 from .errors import IllegalActionError, ParseError, RecordError, TwentyEightError
 
 if TYPE_CHECKING:
+    from .plugins import RulePlugin
     from .ruleset import Ruleset
 
 RECORD_FORMAT = "twentyeight.round"
@@ -50,20 +68,23 @@ class Phase(str, Enum):
     """Players bid or pass, holding the cards dealt so far."""
     TRUMP = "trump"
     """The winning bidder marks the trump suit."""
+    CALLS = "calls"
+    """A plug-in's call window is open (doubling, declaring a single hand, ...)."""
     PLAY = "play"
     """Tricks are played."""
     OVER = "over"
     """The hand is scored (or annulled); nobody acts."""
 
 
-_AUCTION, _TRUMP, _PLAY, _OVER = Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.OVER
+_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
+    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
 
 
 @frozen
 class Trick:
     """A completed trick: who led, who played what in order, who won, its points.
     ``trumps_from`` is the position in the trick from which cards of the trump suit
-    counted as trumps (``None``: the trump was concealed throughout)."""
+    counted as trumps (``None``: no trump counted, it was concealed or there was none)."""
 
     leader: int
     seats: tuple[int, ...]
@@ -88,7 +109,9 @@ class Trick:
 @frozen
 class RoundResult:
     """The outcome of a finished round. For an annulled deal ``annulled`` names the
-    redeal rule, ``made`` is ``None`` and nobody scores."""
+    redeal rule, ``made`` is ``None`` and nobody scores. ``contract`` is ``"bid"`` or
+    the plug-in that set another contract (``"single-hand"``, whose ``target`` is
+    ``None``: every trick); ``multiplier`` is 2 when doubled, 4 when redoubled."""
 
     card_points: tuple[int, ...]
     tricks_won: tuple[int, ...]
@@ -99,6 +122,9 @@ class RoundResult:
     made: bool | None
     game_points: tuple[int, ...]
     annulled: str | None = None
+    contract: str = "bid"
+    denomination: str | None = None
+    multiplier: int = 1
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -112,22 +138,36 @@ class RoundResult:
             "made": self.made,
             "game_points": list(self.game_points),
             "annulled": self.annulled,
+            "contract": self.contract,
+            "denomination": self.denomination,
+            "multiplier": self.multiplier,
         }
 
 
 class Round:
     """One deal of a ruleset. Create it with ``Ruleset.new_round`` (or
     :func:`twentyeight.new_round`); drive it with :meth:`legal_actions` and :meth:`apply`.
-    """
+
+    Besides the API for players, a round has accessors and a few methods marked "for
+    plug-ins": the hooks of :mod:`twentyeight.plugins` read and change a round only
+    through those, from inside a hook call."""
 
     __slots__ = (
         "_actions",
+        "_active",
+        "_all_tricks",
+        "_auction_len",
+        "_auction_rules",
         "_bidder",
-        "_bidder_trump_lead",
+        "_bids_by",
+        "_blind",
         "_claim_checks",
         "_concealed",
+        "_contract",
         "_deal",
         "_dealt",
+        "_denomination",
+        "_denominations",
         "_exposed_at",
         "_exposed_by",
         "_hands",
@@ -135,27 +175,43 @@ class Round:
         "_ids",
         "_last_trick_points",
         "_leader",
+        "_led_suits",
         "_legal_cache",
         "_legal_tuple",
         "_max_bid",
+        "_multiplier",
         "_must_trump",
         "_n",
         "_n_tricks",
+        "_next_seat",
         "_packet_masks",
         "_packets_dealt",
+        "_pass_run",
         "_passed",
+        "_pending_windows",
         "_play_actions",
         "_play_index",
         "_play_of",
+        "_play_plugins",
+        "_pstate",
         "_result",
+        "_scores",
+        "_seventh_pending",
+        "_shown",
+        "_spoken",
+        "_stake",
+        "_target",
         "_team_points",
         "_team_tricks",
         "_trick",
         "_trick_seats",
+        "_trick_size",
         "_tricks",
         "_trump_from",
         "_trump_led",
         "_trump_suit",
+        "_window",
+        "_window_event",
         "dealer",
         "deck",
         "is_over",
@@ -173,6 +229,7 @@ class Round:
         seed: int | None,
         deal: tuple[tuple[int, ...], ...] | None,
         packet_masks: tuple[tuple[int, ...], ...] | None = None,
+        scores: tuple[int, ...] | None = None,
     ) -> None:
         cfg = ruleset.config
         self.ruleset = ruleset
@@ -180,17 +237,20 @@ class Round:
         self.dealer = dealer
         self.seed = seed
         self._deal = deal
+        self._scores = scores
         n = cfg.players
         self._n = n
         self._max_bid = cfg.max_bid
-        self._bidder_trump_lead = cfg.bidder_trump_lead
         self._n_tricks = cfg.tricks
         self._last_trick_points = cfg.last_trick_points
+        self._auction_rules = cfg.auction
+        self._denominations = cfg.auction.denominations
         self._ids = self.deck.ids
         self._claim_checks = ruleset.claim_checks
         self._play_actions = ruleset.play_actions
         self._play_index = ruleset.play_index
         self._play_of = ruleset.play_action_of_id
+        self._play_plugins = ruleset.play_plugins
         self.is_over = False
         if packet_masks is None:
             assert deal is not None
@@ -200,28 +260,54 @@ class Round:
         self._dealt = [0] * n
         self._packets_dealt = 0
         self._actions: list[tuple[int, Action]] = []
+        # auction
         self._high_bid = 0
         self._bidder = -1
         self._passed = 0
+        self._spoken = 0
+        self._bids_by = [0] * n
+        self._pass_run = 0
+        self._denomination: str | None = None
+        self._auction_len: int | None = None
+        # contract
+        self._target: int | None = None
+        self._multiplier = 1
+        self._stake: int | None = None
+        self._contract = "bid"
+        self._all_tricks = False
+        # trump
         self._trump_suit = -1
         self._concealed = -1
+        self._blind = False
+        self._seventh_pending = False
         self._exposed_by = -1
         self._exposed_at: tuple[int, int] | None = None
-        self._trick: list[int] = []
-        self._trick_seats: list[int] = []
         self._trump_from = _NO_TRUMP_YET
         self._must_trump = -1
         self._trump_led = False
+        self._led_suits = 0
+        # call windows
+        self._window: RulePlugin | None = None
+        self._window_event = ""
+        self._pending_windows: tuple[RulePlugin, ...] = ()
+        # play
+        self._active = (1 << n) - 1
+        self._next_seat: tuple[int, ...] = tuple((s + 1) % n for s in range(n))
+        self._trick_size = n
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
         self._tricks: list[_RawTrick] = []
         self._team_points = [0, 0]
         self._team_tricks = [0, 0]
+        self._pstate: dict[str, Any] = {}
+        self._shown = 0
         self._result: RoundResult | None = None
         self._legal_cache: Any = None
         self._legal_tuple: tuple[Action, ...] | None = None
         self._leader = (dealer + 1) % n
         self.phase = Phase.AUCTION
-        self.to_act: int | None = self._leader
         self._deal_packets(cfg.auction_after)
+        self.to_act: int | None = self._auction_rules.first_to_speak(self)
 
     # ------------------------------------------------------------------ public reads
 
@@ -238,7 +324,7 @@ class Round:
     @property
     def opener(self) -> int:
         """The seat to the dealer's right: first to bid and first to lead."""
-        return (self.dealer + 1) % self.ruleset.config.players
+        return (self.dealer + 1) % self._n
 
     @property
     def result(self) -> RoundResult | None:
@@ -247,7 +333,8 @@ class Round:
 
     @property
     def bidder(self) -> int | None:
-        """The seat holding the highest bid (the declarer once the auction is over)."""
+        """The seat holding the highest bid (the declarer once the auction is over, or
+        the player of a contract a plug-in set, such as a single hand)."""
         return self._bidder if self._bidder >= 0 else None
 
     @property
@@ -256,14 +343,73 @@ class Round:
         return self._high_bid if self._bidder >= 0 else None
 
     @property
+    def denomination(self) -> str | None:
+        """What the highest bid names where bids name the trump: a suit letter or
+        ``"NT"``; ``None`` for plain numeric bids."""
+        return self._denomination
+
+    @property
+    def target(self) -> int | None:
+        """The card points the contract needs (the bid, adjusted by plug-ins such as the
+        pair); ``None`` before the auction ends and for an every-trick contract."""
+        return self._target
+
+    @property
+    def multiplier(self) -> int:
+        """The stake multiplier: 1, 2 when doubled, 4 when redoubled."""
+        return self._multiplier
+
+    @property
+    def contract(self) -> str:
+        """``"bid"``, or the name of the plug-in that set another kind of contract."""
+        return self._contract
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """The match's running game points when this round was dealt, if given."""
+        return self._scores
+
+    @property
+    def passed_mask(self) -> int:
+        """Bitmask of the seats that have passed in the auction."""
+        return self._passed
+
+    @property
+    def spoken_mask(self) -> int:
+        """Bitmask of the seats that have made any call in the auction."""
+        return self._spoken
+
+    def bids_made(self, seat: int) -> int:
+        """How many bids ``seat`` has made in this auction."""
+        return self._bids_by[seat]
+
+    @property
     def trump_exposed(self) -> bool:
-        """True once the trump suit is known to everyone."""
+        """True once the trump suit is known to everyone (from the start when the bid
+        names it)."""
         return self._exposed_at is not None
+
+    @property
+    def exposed_at(self) -> tuple[int, int] | None:
+        """Where the trump was exposed: ``(trick index, position in the trick)``."""
+        return self._exposed_at
 
     @property
     def trump_suit(self) -> str | None:
         """The trump suit letter once chosen (full information: not for clients)."""
         return self.deck.suit_letter(self._trump_suit) if self._trump_suit >= 0 else None
+
+    @property
+    def trump_suit_index(self) -> int:
+        """The trump suit as a deck suit index, -1 before it is chosen or with none."""
+        return self._trump_suit
+
+    @property
+    def concealed_card(self) -> Card | None:
+        """The face-down trump card, while it is face down (full information)."""
+        if self._concealed >= 0 and self._exposed_at is None:
+            return self.deck.cards[self._concealed]
+        return None
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
@@ -300,6 +446,26 @@ class Round:
     def card_points(self) -> tuple[int, int]:
         """Card points each team has won so far."""
         return (self._team_points[0], self._team_points[1])
+
+    @property
+    def active_mask(self) -> int:
+        """Bitmask of the seats that play cards (a single hand's partners sit out)."""
+        return self._active
+
+    @property
+    def led_suits(self) -> int:
+        """Bitmask of the suit indexes led to a trick so far."""
+        return self._led_suits
+
+    @property
+    def shown_mask(self) -> int:
+        """Cards still held but shown to everyone (a shown pair, say)."""
+        return self._shown
+
+    @property
+    def window(self) -> str | None:
+        """The name of the plug-in whose call window is open, if any."""
+        return self._window.name if self._window is not None else None
 
     def team_of(self, seat: int) -> int:
         """The team (0 or 1) a seat plays for."""
@@ -347,10 +513,74 @@ class Round:
         """True once every card has been dealt."""
         return self._packets_dealt == len(self._packet_masks)
 
-    @property
-    def trump_suit_index(self) -> int:
-        """The trump suit as a deck suit index, -1 before it is chosen."""
-        return self._trump_suit
+    # ------------------------------------------------------------------ for plug-ins
+
+    def plugin_state(self, name: str, default: Any = None) -> Any:
+        """For plug-ins: the state plug-in ``name`` keeps in this round (immutable)."""
+        return self._pstate.get(name, default)
+
+    def set_plugin_state(self, name: str, value: Any) -> None:
+        """For plug-ins: replace plug-in ``name``'s state. Give an immutable value; a
+        clone shares it."""
+        self._pstate[name] = value
+        self._changed()
+
+    def set_target(self, target: int) -> None:
+        """For plug-ins: the card points the contract now needs."""
+        self._target = target
+
+    def set_multiplier(self, multiplier: int) -> None:
+        """For plug-ins: the stake multiplier (2 doubled, 4 redoubled)."""
+        self._multiplier = multiplier
+
+    def set_stake(self, game_points: int | None) -> None:
+        """For plug-ins: a fixed number of game points the hand is played for."""
+        self._stake = game_points
+
+    def show_cards(self, mask: int) -> None:
+        """For plug-ins: cards still held that everyone has now seen."""
+        self._shown |= mask
+
+    def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
+        """For auction plug-ins: make ``seat`` the declarer of ``bid`` (from
+        :meth:`~twentyeight.plugins.AuctionRules.all_passed`, a default contract)."""
+        self._bidder = seat
+        self._high_bid = bid
+        self._denomination = denomination
+
+    def begin_every_trick_contract(self, seat: int, contract: str) -> None:
+        """For plug-ins: ``seat`` now plays alone to win every trick, without a trump:
+        a concealed trump card goes back to its holder's hand, ``seat``'s partners sit
+        out, ``seat`` leads, doubling is void, and the hand ends at the first trick lost."""
+        if self._concealed >= 0 and self._exposed_at is None:
+            self._hands[self._bidder] |= 1 << self._concealed
+        self._concealed = -1
+        self._trump_suit = -1
+        self._exposed_at = None
+        self._trump_from = _NO_TRUMP_YET
+        self._blind = False
+        self._bidder = seat
+        self._contract = contract
+        self._all_tricks = True
+        self._target = None
+        self._multiplier = 1
+        self._stake = None
+        team = seat & 1
+        self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
+        self._leader = seat
+        self._changed()
+
+    def _set_active(self, active: int) -> None:
+        n = self._n
+        self._active = active
+        nxt = []
+        for s in range(n):
+            t = (s + 1) % n
+            while not active >> t & 1:
+                t = (t + 1) % n
+            nxt.append(t)
+        self._next_seat = tuple(nxt)
+        self._trick_size = active.bit_count()
 
     # ------------------------------------------------------------------ dealing
 
@@ -377,12 +607,20 @@ class Round:
                 claim = self._claim(seat) is not None
             if phase is _PLAY:
                 mask, can_call = self._play_legal(seat, None)
-                legal = (mask, can_call, claim)
+                extras: tuple[Action, ...] = ()
+                for p in self._play_plugins:
+                    extras += p.play_actions(self, seat)
+                legal = (mask, can_call, claim, extras)
             elif phase is _AUCTION:
-                low, can_pass = self._bid_limits(seat, None)
-                legal = (low, can_pass, claim)
+                rules = self._auction_rules
+                low, can_pass = rules.bid_limits(self, seat, None)
+                legal = (low, can_pass, claim, rules.extra_actions(self, seat))
+            elif phase is _CALLS:
+                assert self._window is not None
+                legal = (self._window.window_actions(self, seat),)
             else:
-                legal = (self._hands[seat],)
+                legal = (self.ruleset.trump_actions(self._hands[seat],
+                                                    self.ruleset.config.seventh_card),)
             self._legal_cache = legal
         return legal
 
@@ -401,12 +639,16 @@ class Round:
                 acts = (*acts, _CALL)
             if legal[2]:
                 acts = (*acts, _REDEAL)
+            if legal[3]:
+                acts = (*acts, *legal[3])
         elif phase is _AUCTION:
             acts = self.ruleset.bid_actions(legal[0], legal[1])
+            if legal[3]:
+                acts = (*acts, *legal[3])
             if legal[2]:
                 acts = (*acts, _REDEAL)
         else:
-            acts = self.ruleset.lay_trump_actions(legal[0])
+            acts = legal[0]
         self._legal_tuple = acts
         return acts
 
@@ -426,55 +668,34 @@ class Round:
         assert seat is not None
         kind = type(action)
         phase = self.phase
+        text = str(action)
         if kind is Redeal:
-            if phase is not Phase.TRUMP and legal[2]:
+            if phase in (_AUCTION, _PLAY) and legal[2]:
                 return None
             return IllegalActionError(
                 "redeal-not-allowed", "no redeal rule lets this player demand a redeal now",
-                str(action))
-        if phase is Phase.AUCTION:
-            if kind is Pass:
-                if legal[1]:
-                    return None
-                why: list[tuple[str, str, int]] = []
-                self._bid_limits(seat, why)
-                rule, msg = _first_pass_refusal(why)
-                return IllegalActionError(rule, msg, str(action))
-            if kind is Bid:
-                assert isinstance(action, Bid)
-                v = action.value
-                cfg = self.ruleset.config
-                if legal[0] <= v <= cfg.max_bid:
-                    return None
-                if v > cfg.max_bid or v < cfg.min_bid:
-                    return IllegalActionError(
-                        "bid-out-of-range",
-                        f"bids run from {cfg.min_bid} to {cfg.max_bid}", str(action))
-                why = []
-                self._bid_limits(seat, why)
-                for rule, msg, bound in why:
-                    if rule != "opener-must-bid" and v < bound:
-                        return IllegalActionError(rule, msg, str(action))
-                return IllegalActionError("bid-too-low", "bid is too low", str(action))
+                text)
+        if phase is _AUCTION:
+            return self._auction_refusal(seat, action, legal)
+        if phase is _CALLS:
+            window = self._window
+            assert window is not None
+            if action in legal[0]:
+                return None
+            if kind in window.action_kinds:
+                rule, msg = window.refuse(self, seat, action)
+                return IllegalActionError(rule, msg, text)
+            choices = ", ".join(str(a) for a in legal[0])
             return IllegalActionError(
-                "wrong-phase", "it is the auction: bid or pass", str(action))
-        if phase is Phase.TRUMP:
-            if kind is LayTrump:
-                assert isinstance(action, LayTrump)
-                cid = self.deck.ids.get(action.card, -1)
-                if cid >= 0 and legal[0] >> cid & 1:
-                    return None
-                return IllegalActionError(
-                    "trump-card-not-in-hand",
-                    f"{action.card} is not in your hand: lay a card of the suit you choose",
-                    str(action))
-            return IllegalActionError(
-                "wrong-phase", "the bidder must lay a trump card face down (trump <card>)",
-                str(action))
+                "wrong-phase", f"it is time for {window.name} calls: {choices}", text)
+        if phase is _TRUMP:
+            if action in legal[0]:
+                return None
+            return self._trump_refusal(action)
         # play phase
         if kind is Play:
             assert isinstance(action, Play)
-            cid = self.deck.ids.get(action.card, -1)
+            cid = self._ids.get(action.card, -1)
             if cid >= 0 and legal[0] >> cid & 1:
                 return None
             return self._explain_play(seat, cid, action)
@@ -482,9 +703,76 @@ class Round:
             if legal[1]:
                 return None
             rule, msg = self._call_refusal(seat)
-            return IllegalActionError(rule, msg, str(action))
+            return IllegalActionError(rule, msg, text)
+        owner = self.ruleset.kind_owner.get(kind)
+        if owner is not None:
+            if action in legal[3]:
+                return None
+            rule, msg = owner.refuse(self, seat, action)
+            return IllegalActionError(rule, msg, text)
         return IllegalActionError(
-            "wrong-phase", "it is the play: play a card (play <card>)", str(action))
+            "wrong-phase", "it is the play: play a card (play <card>)", text)
+
+    def _auction_refusal(self, seat: int, action: Action, legal: Any) -> IllegalActionError | None:
+        rules = self._auction_rules
+        text = str(action)
+        kind = type(action)
+        why: list[tuple[str, str, int]] = []
+        if kind is Pass:
+            if legal[1]:
+                return None
+            rules.bid_limits(self, seat, why)
+            rule, msg = _first_pass_refusal(why)
+            return IllegalActionError(rule, msg, text)
+        if kind is Bid:
+            assert isinstance(action, Bid)
+            v = action.value
+            cfg = self.ruleset.config
+            if action.denomination not in self._denominations:
+                if self._denominations == (None,):
+                    msg = "bids here are numbers only, e.g. 'bid 16'"
+                else:
+                    msg = ("a bid names a suit or No Trump, e.g. "
+                           f"'bid {cfg.min_bid} S' or 'bid {cfg.min_bid} NT'")
+                return IllegalActionError("bid-denomination", msg, text)
+            if legal[0] <= v <= cfg.max_bid:
+                return None
+            if v > cfg.max_bid or v < cfg.min_bid:
+                return IllegalActionError(
+                    "bid-out-of-range",
+                    f"bids run from {cfg.min_bid} to {cfg.max_bid}", text)
+            rules.bid_limits(self, seat, why)
+            for rule, msg, bound in why:
+                if rule != "opener-must-bid" and v < bound:
+                    return IllegalActionError(rule, msg, text)
+            return IllegalActionError("bid-too-low", "bid is too low", text)
+        if kind in rules.action_kinds:
+            if action in legal[3]:
+                return None
+            rule, msg = rules.refuse_extra(self, seat, action)
+            return IllegalActionError(rule, msg, text)
+        return IllegalActionError("wrong-phase", "it is the auction: bid or pass", text)
+
+    def _trump_refusal(self, action: Action) -> IllegalActionError:
+        text = str(action)
+        marker = self.ruleset.config.trump_marker
+        if isinstance(action, SeventhCard):
+            return IllegalActionError(
+                "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
+                text)
+        if marker == "indicator":
+            if isinstance(action, NameTrump):
+                return IllegalActionError(
+                    "not-a-suit-of-the-deck", f"{action.suit} is not a suit of this deck", text)
+            return IllegalActionError(
+                "wrong-phase", "the bidder names the trump suit (trump <suit>, e.g. trump S)",
+                text)
+        if isinstance(action, LayTrump):
+            return IllegalActionError(
+                "trump-card-not-in-hand",
+                f"{action.card} is not in your hand: lay a card of the suit you choose", text)
+        return IllegalActionError(
+            "wrong-phase", "the bidder must lay a trump card face down (trump <card>)", text)
 
     def _explain_play(self, seat: int, cid: int, action: Play) -> IllegalActionError:
         text = str(action)
@@ -503,36 +791,12 @@ class Round:
                 return IllegalActionError(rule, msg, text)
         return IllegalActionError("illegal-play", "that card may not be played now", text)
 
-    def _bid_limits(self, seat: int, why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
-        """Lowest bid ``seat`` may make and whether it may pass."""
-        cfg = self.ruleset.config
-        low = cfg.min_bid
-        can_pass = True
-        if self._bidder < 0:
-            if cfg.opener_must_bid:
-                can_pass = False
-                if why is not None:
-                    why.append(("opener-must-bid",
-                                f"the opener must bid at least {cfg.min_bid}", 0))
-        else:
-            if self._high_bid + 1 > low:
-                low = self._high_bid + 1
-                if why is not None:
-                    why.append(("bid-too-low",
-                                f"a bid must be higher than the current bid {self._high_bid}",
-                                low))
-            p = cfg.partner_overcall_min
-            if p is not None and (self._bidder ^ seat) & 1 == 0 and p > low:
-                low = p
-                if why is not None:
-                    why.append(("partner-overcall-min",
-                                f"to overcall your partner's bid you must bid at least {p}", p))
-        return low, can_pass
-
     def _call_refusal(self, seat: int) -> tuple[str, str]:
         """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
-        if self._exposed_at is not None or self._concealed < 0:
+        if self._exposed_at is not None:
             return "trump-already-exposed", "the trump is already exposed"
+        if self._trump_suit < 0:
+            return "no-trump-to-call", "there is no trump to call for"
         if not self._trick:
             return ("call-only-when-void",
                     "you may call for the trump only when you cannot follow suit, "
@@ -553,40 +817,88 @@ class Round:
             if seat == self._bidder and self._concealed >= 0:
                 return 1 << self._concealed, False
             return 0, False
-        allowed = hand
         trick = self._trick
-        if trick:
-            follow = hand & deck.suit_mask[deck.suit_of[trick[0]]]
-            if follow:
+        trump = self._trump_suit
+        if not trick:
+            if (seat == self._bidder and self._exposed_at is None and trump >= 0
+                    and not self._blind):
+                policy = self.ruleset.config.bidder_trump_lead
+                if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
+                    others = hand & ~deck.suit_mask[trump]
+                    if others:
+                        if why is not None:
+                            why.append(("bidder-may-not-lead-trump",
+                                        "the bidder may not lead the trump suit before it is "
+                                        "exposed while holding other suits", hand & ~others))
+                        return others, False
+            return hand, False
+        led = deck.suit_of[trick[0]]
+        follow = hand & deck.suit_mask[led]
+        if follow:
+            if why is not None:
+                why.append(("must-follow-suit",
+                            f"you must follow suit: you hold {_suit_name(deck, led)}",
+                            hand & ~follow))
+            return follow, False
+        # Void in the suit led.
+        cfg = self.ruleset.config
+        concealed = trump >= 0 and self._exposed_at is None
+        if concealed and cfg.reveal_when_void:
+            if why is not None:
+                why.append(("must-call-trump",
+                            "you cannot follow suit while the trump is concealed: you must "
+                            "call for it (call-trump)", hand))
+            return 0, True
+        allowed = hand
+        if not concealed and trump >= 0:
+            trumps = hand & deck.suit_mask[trump]
+            if self._must_trump == seat and trumps:
                 if why is not None:
-                    why.append(("must-follow-suit",
-                                f"you must follow suit: you hold "
-                                f"{_suit_name(deck, deck.suit_of[trick[0]])}",
-                                allowed & ~follow))
-                return follow, False
-            if self._exposed_at is None:
-                # Void in the suit led with the trump still concealed: free to discard,
-                # or to call for the trump.
-                return allowed, self._concealed >= 0
-            if self._must_trump == seat:
-                trumps = hand & deck.suit_mask[self._trump_suit]
-                if trumps:
-                    if why is not None:
-                        why.append(("caller-must-trump",
-                                    "you called for the trump: you must play a trump",
-                                    allowed & ~trumps))
-                    allowed = trumps
-        elif seat == self._bidder and self._exposed_at is None:
-            policy = self._bidder_trump_lead
-            if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
-                others = hand & ~deck.suit_mask[self._trump_suit]
-                if others:
-                    if why is not None:
-                        why.append(("bidder-may-not-lead-trump",
-                                    "the bidder may not lead the trump suit before it is "
-                                    "exposed while holding other suits", allowed & ~others))
-                    allowed = others
-        return allowed, False
+                    why.append(("caller-must-trump",
+                                "you called for the trump: you must play a trump",
+                                allowed & ~trumps))
+                allowed = trumps
+            if cfg.over_trump and trumps:
+                allowed = self._over_trump(allowed, trumps, why)
+        if cfg.no_jack_discard:
+            exempt = deck.suit_mask[trump] if trump >= 0 and not concealed else 0
+            jacks = allowed & deck.rank_mask("J") & ~exempt
+            unled = 0
+            for s in range(deck.n_suits):
+                if not self._led_suits >> s & 1:
+                    unled |= deck.suit_mask[s]
+            barred = jacks & unled
+            if barred and allowed & ~barred:
+                if why is not None:
+                    why.append(("no-jack-discard",
+                                "you may not discard the Jack of a suit that has not been "
+                                "led", barred))
+                allowed &= ~barred
+        return allowed, concealed
+
+    def _over_trump(self, allowed: int, trumps: int,
+                    why: list[tuple[str, str, int]] | None) -> int:
+        """Remove trumps that would not beat the best trump already in the trick."""
+        deck = self.deck
+        strength, suit_of = deck.strength, deck.suit_of
+        best = -1
+        trump = self._trump_suit
+        for i, c in enumerate(self._trick):
+            if suit_of[c] == trump and i >= self._trump_from and strength[c] > best:
+                best = strength[c]
+        if best < 0:
+            return allowed
+        lower = 0
+        for c in iter_bits(trumps):
+            if strength[c] <= best:
+                lower |= 1 << c
+        if lower and allowed & ~lower:
+            if why is not None:
+                why.append(("must-over-trump",
+                            "a trump already in the trick: trump higher or play another "
+                            "suit, never a lower trump", lower))
+            return allowed & ~lower
+        return allowed
 
     def _claim(self, seat: int) -> str | None:
         """The redeal rule that lets ``seat`` demand a redeal now, if any."""
@@ -607,7 +919,12 @@ class Round:
     # ------------------------------------------------------------------ applying
 
     def parse_action(self, text: str) -> Action:
-        """Read an action's text form (``play JS``) for this round's ruleset."""
+        """Read an action's text form (``play JS``) for this round's ruleset; the
+        auction's own ways of saying a call (``28 Spades``) are read too."""
+        if isinstance(text, str) and self.phase is _AUCTION:
+            said = self._auction_rules.parse(self, text)
+            if said is not None:
+                return said
         return self.ruleset.parse_action(text)
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> None:
@@ -617,11 +934,7 @@ class Round:
         so that a player acting out of turn is refused."""
         phase = self.phase
         if seat is not None and seat != self.to_act:
-            raise IllegalActionError(
-                "not-your-turn",
-                f"it is not seat {seat}'s turn"
-                + (f" (seat {self.to_act} is to act)" if self.to_act is not None else ""),
-                str(action))
+            self._refuse_out_of_turn(seat, action)
         kind = type(action)
         if kind is Play and phase is _PLAY:
             # Interned actions are found by identity, which skips hashing the card.
@@ -634,12 +947,13 @@ class Round:
                 return
         elif phase is _AUCTION and (kind is Bid or kind is Pass):
             legal = self._legal_cache or self._legal()
-            if legal[1] if kind is Pass else \
-                    legal[0] <= action.value <= self._max_bid:  # type: ignore[union-attr]
+            if legal[1] if kind is Pass else (
+                    legal[0] <= action.value <= self._max_bid  # type: ignore[union-attr]
+                    and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
         if isinstance(action, str):
-            action = self.ruleset.parse_action(action)
+            action = self.parse_action(action)
         elif not isinstance(action, Action):
             raise ParseError(f"not an action: {action!r}")
         refusal = self._refusal(action)
@@ -653,16 +967,34 @@ class Round:
             assert reason is not None
             self._actions.append((seat, action))
             self._annul(reason)
-        elif phase is Phase.AUCTION:
+        elif phase is _AUCTION:
             self._auction(seat, action)
-        elif phase is Phase.TRUMP:
-            assert isinstance(action, LayTrump)
-            self._lay_trump(seat, self.deck.ids[action.card], action)
+        elif phase is _CALLS:
+            self._window_call(seat, action)
+        elif phase is _TRUMP:
+            self._choose_trump(seat, action)
         elif kind is CallTrump:
             self._call_trump(seat)
-        else:
+        elif kind is Play:
             assert isinstance(action, Play)
-            self._play(self.deck.ids[action.card])
+            self._play(self._ids[action.card])
+        else:
+            owner = self.ruleset.kind_owner[kind]
+            self._actions.append((seat, action))
+            self._changed()
+            owner.play_apply(self, seat, action)
+
+    def _refuse_out_of_turn(self, seat: int, action: Action | str) -> None:
+        why = None
+        if self.phase is _AUCTION and isinstance(seat, int) and 0 <= seat < self._n:
+            why = self._auction_rules.out_of_turn(self, seat)
+        if why is not None:
+            raise IllegalActionError(why[0], why[1], str(action))
+        raise IllegalActionError(
+            "not-your-turn",
+            f"it is not seat {seat}'s turn"
+            + (f" (seat {self.to_act} is to act)" if self.to_act is not None else ""),
+            str(action))
 
     def _changed(self) -> None:
         self._legal_cache = None
@@ -671,37 +1003,126 @@ class Round:
     def _auction(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
         self._changed()
-        n = self.players
-        if isinstance(action, Bid):
+        kind = type(action)
+        if kind is Bid:
+            assert isinstance(action, Bid)
             self._high_bid = action.value
             self._bidder = seat
-        else:
+            self._denomination = action.denomination
+            self._bids_by[seat] += 1
+            self._pass_run = 0
+            self._multiplier = 1
+        elif kind is Pass:
             self._passed |= 1 << seat
-        active = ~self._passed & ((1 << n) - 1)
-        if self._bidder >= 0 and active == 1 << self._bidder:
-            self.phase = Phase.TRUMP
-            self.to_act = self._bidder
-            return
-        if active == 0:
-            # Only reachable when the opener may pass and everyone passes: nobody plays.
-            self._annul("all-passed")
-            return
-        nxt = (seat + 1) % n
-        while self._passed >> nxt & 1:
-            nxt = (nxt + 1) % n
-        self.to_act = nxt
+            self._pass_run += 1
+        else:
+            self._pass_run = 0
+            self._auction_rules.apply_extra(self, seat, action)
+        self._spoken |= 1 << seat
+        nxt = self._auction_rules.next_to_speak(self, seat, action)
+        if nxt is None:
+            self._end_auction()
+        else:
+            self.to_act = nxt
 
-    def _lay_trump(self, seat: int, cid: int, action: Action) -> None:
+    @property
+    def pass_run(self) -> int:
+        """Consecutive passes since the last bid or other call of the auction."""
+        return self._pass_run
+
+    def _end_auction(self) -> None:
+        self._auction_len = len(self._actions)
+        if self._bidder < 0:
+            self._auction_rules.all_passed(self)
+            if self._bidder < 0:
+                self._annul("all-passed")
+                return
+        self._target = self._high_bid
+        if self.ruleset.config.trump_marker == "open":
+            d = self._denomination
+            self._trump_suit = -1 if d is None or d == NO_TRUMP else \
+                self.deck.spec.suits.index(d)
+            self._exposed_at = (0, 0)
+            self._trump_from = 0
+            self._after_trump()
+            return
+        self.phase = _TRUMP
+        self.to_act = self._bidder
+
+    def _choose_trump(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
         self._changed()
-        self._hands[seat] &= ~(1 << cid)
-        self._concealed = cid
-        self._trump_suit = self.deck.suit_of[cid]
+        if isinstance(action, LayTrump):
+            cid = self._ids[action.card]
+            self._hands[seat] &= ~(1 << cid)
+            self._concealed = cid
+            self._trump_suit = self.deck.suit_of[cid]
+        elif isinstance(action, NameTrump):
+            self._trump_suit = self.deck.spec.suits.index(action.suit)
+        else:
+            self._seventh_pending = True
+        self._after_trump()
+
+    def _after_trump(self) -> None:
+        if not self._open_windows("trump-chosen"):
+            self._complete_deal()
+
+    def _complete_deal(self) -> None:
         self._deal_packets(len(self._packet_masks) - self._packets_dealt)
+        if self._seventh_pending:
+            self._seventh_pending = False
+            cid = self._deal_ids()[self._bidder][6]
+            self._hands[self._bidder] &= ~(1 << cid)
+            self._concealed = cid
+            self._trump_suit = self.deck.suit_of[cid]
+            self._blind = True
         if self._run_checks("deal-complete"):
             return
-        self.phase = Phase.PLAY
+        if not self._open_windows("before-play"):
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._changed()
+        self.phase = _PLAY
         self.to_act = self._leader
+
+    def _open_windows(self, event: str) -> bool:
+        self._pending_windows = self.ruleset.windows[event]
+        self._window_event = event
+        return self._next_window()
+
+    def _next_window(self) -> bool:
+        """Open the next pending window that wants to open; False when none does."""
+        while self._pending_windows:
+            plugin = self._pending_windows[0]
+            self._pending_windows = self._pending_windows[1:]
+            first = plugin.open_window(self)
+            if first is not None:
+                self._changed()
+                self._window = plugin
+                self.phase = _CALLS
+                self.to_act = first
+                return True
+        self._window = None
+        return False
+
+    def _window_call(self, seat: int, action: Action) -> None:
+        window = self._window
+        assert window is not None
+        self._actions.append((seat, action))
+        self._changed()
+        nxt = window.window_apply(self, seat, action)
+        if self.is_over:
+            return
+        if nxt is not None:
+            self.to_act = nxt
+            return
+        if self._next_window():
+            return
+        if self._window_event == "trump-chosen":
+            self._complete_deal()
+        else:
+            self._start_play()
 
     def _call_trump(self, seat: int) -> None:
         self._actions.append((seat, _CALL))
@@ -713,7 +1134,8 @@ class Round:
     def _expose(self, seat: int) -> None:
         self._exposed_by = seat
         self._exposed_at = (len(self._tricks), len(self._trick))
-        self._hands[self._bidder] |= 1 << self._concealed
+        if self._concealed >= 0:
+            self._hands[self._bidder] |= 1 << self._concealed
         self._trump_from = 0 if self.ruleset.config.early_trumps_count else len(self._trick)
         self._run_checks("trump-exposed")
 
@@ -729,14 +1151,15 @@ class Round:
                 return
         self._hands[seat] ^= 1 << cid
         trick = self._trick
-        if not trick and seat != self._bidder and self._trump_suit >= 0 \
-                and self.deck.suit_of[cid] == self._trump_suit:
-            self._trump_led = True
+        if not trick:
+            suit = self.deck.suit_of[cid]
+            self._led_suits |= 1 << suit
+            if seat != self._bidder and suit == self._trump_suit:
+                self._trump_led = True
         trick.append(cid)
         self._trick_seats.append(seat)
-        if len(trick) < self._n:
-            seat += 1
-            self.to_act = seat if seat < self._n else 0
+        if len(trick) < self._trick_size:
+            self.to_act = self._next_seat[seat]
             return
         self._finish_trick()
 
@@ -777,17 +1200,22 @@ class Round:
         self._must_trump = -1
         if self._exposed_at is not None:
             self._trump_from = 0
-        if last:
+        if last or (self._all_tricks and team != self._bidder & 1):
             self._score()
             return
+        for plugin in self.ruleset.trick_plugins:
+            plugin.after_trick(self)
+            if self.is_over:
+                return
         self._leader = winner
         self.to_act = winner
-        if (self._exposed_at is None and len(self._tricks) + 1 == n_tricks
+        if (self._exposed_at is None and self._trump_suit >= 0
+                and len(self._tricks) + 1 == n_tricks
                 and self.ruleset.config.last_trick_unexposed == "void"):
             self._annul("trump-never-exposed")
 
     def _run_checks(self, event: RedealEvent) -> bool:
-        for check in self.ruleset.config.redeal_checks:
+        for check in self.ruleset.checks:
             if check.automatic(self, event):
                 self._annul(check.name)
                 return True
@@ -808,13 +1236,20 @@ class Round:
             made=None,
             game_points=(0, 0),
             annulled=reason,
+            contract=self._contract,
+            denomination=self._denomination,
+            multiplier=self._multiplier,
         )
 
     def _score(self) -> None:
         cfg = self.ruleset.config
         team = self._bidder & 1
-        target = self._high_bid
-        made = self._team_points[team] >= target
+        target = self._target
+        if self._all_tricks:
+            made = self._team_tricks[1 - team] == 0
+        else:
+            assert target is not None
+            made = self._team_points[team] >= target
         outcome = HandOutcome(
             teams=2,
             bidding_team=team,
@@ -823,7 +1258,12 @@ class Round:
             card_points=tuple(self._team_points),
             tricks_won=tuple(self._team_tricks),
             made=made,
+            contract=self._contract,
+            multiplier=self._multiplier,
+            stake=self._stake,
+            less_than_half_doubles=cfg.less_than_half_doubles,
         )
+        self._changed()
         self.phase = _OVER
         self.is_over = True
         self.to_act = None
@@ -836,33 +1276,66 @@ class Round:
             target=target,
             made=made,
             game_points=cfg.scoring.hand_points(outcome),
+            contract=self._contract,
+            denomination=self._denomination,
+            multiplier=self._multiplier,
         )
 
     # ------------------------------------------------------------------ views
 
+    def _trump_view(self, seat: int) -> dict[str, Any] | None:
+        marker = self.ruleset.config.trump_marker
+        deck = self.deck
+        if marker == "open":
+            if self._auction_len is None or self._all_tricks:
+                return None
+            return {"marker": "open", "exposed": True,
+                    "suit": deck.suit_letter(self._trump_suit) if self._trump_suit >= 0
+                    else None}
+        if self._trump_suit < 0 and not self._seventh_pending:
+            return None
+        concealed = self._exposed_at is None
+        trump: dict[str, Any] = {
+            "marker": "seventh-card" if self._blind or self._seventh_pending else marker,
+            "holder": self._bidder,
+            "exposed": not concealed,
+        }
+        knows = not concealed or (seat == self._bidder and not self._blind
+                                  and not self._seventh_pending)
+        if knows:
+            trump["suit"] = deck.suit_letter(self._trump_suit)
+            if self._concealed >= 0:
+                trump["card"] = str(deck.cards[self._concealed])
+        if not concealed:
+            assert self._exposed_at is not None
+            trump["exposed_by"] = self._exposed_by
+            trump["exposed_in_trick"] = self._exposed_at[0] + 1
+        return trump
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, JSON-ready: its own hand, the public history, the trump
-        only once exposed (the bidder also sees the concealed card). A server sends this,
-        never the round itself."""
+        only once exposed (the bidder also sees the concealed card, unless it is the
+        unseen seventh card). A server sends this, never the round itself."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
         deck = self.deck
         cards = deck.cards
         text = self.ruleset.card_text
         concealed = self._exposed_at is None
-        trump: dict[str, Any] | None = None
-        if self._concealed >= 0:
-            trump = {"holder": self._bidder, "exposed": not concealed}
-            if not concealed or seat == self._bidder:
-                trump["suit"] = deck.suit_letter(self._trump_suit)
-                trump["card"] = str(cards[self._concealed])
-            if not concealed:
-                assert self._exposed_at is not None
-                trump["exposed_by"] = self._exposed_by
-                trump["exposed_in_trick"] = self._exposed_at[0] + 1
         hand_sizes = [m.bit_count() for m in self._hands]
         if concealed and self._concealed >= 0 and self.phase is not Phase.OVER:
             hand_sizes[self._bidder] += 1
+        auction_len = self._auction_len if self._auction_len is not None else len(self._actions)
+        contract: dict[str, Any] | None = None
+        if self._bidder >= 0:
+            contract = {"bidder": self._bidder, "bid": self._high_bid,
+                        "target": self._target if self._auction_len is not None
+                        else self._high_bid,
+                        "kind": self._contract, "multiplier": self._multiplier}
+            if self._denomination is not None:
+                contract["denomination"] = self._denomination
+            if self._stake is not None:
+                contract["stake"] = self._stake
         v: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "seat": seat,
@@ -877,19 +1350,23 @@ class Round:
             "cards_held": hand_sizes,
             "auction": [
                 {"seat": s, "action": str(a)}
-                for s, a in self._actions
-                if isinstance(a, (Bid, Pass))
+                for s, a in self._actions[:auction_len]
+                if type(a) is not Redeal
             ],
-            "contract": (
-                {"bidder": self._bidder, "bid": self._high_bid, "target": self._high_bid}
-                if self._bidder >= 0 else None
-            ),
-            "trump": trump,
+            "calls": [
+                {"seat": s, "action": str(a)}
+                for s, a in self._actions[auction_len:]
+                if not isinstance(a, _NOT_CALLS)
+            ],
+            "contract": contract,
+            "trump": self._trump_view(seat),
+            "sitting_out": [s for s in range(self._n) if not self._active >> s & 1],
             "trick": {
                 "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
                 "cards": [{"seat": s, "card": str(cards[c])}
                           for s, c in zip(self._trick_seats, self._trick, strict=True)],
-                "trumps_from": (self._trump_from if not concealed else None),
+                "trumps_from": (self._trump_from if not concealed and self._trump_suit >= 0
+                                else None),
             },
             "tricks": [
                 {
@@ -908,6 +1385,12 @@ class Round:
             ),
             "result": self._result.to_json() if self._result is not None else None,
         }
+        if self.phase is _CALLS:
+            v["window"] = self.window
+        for plugin in self.ruleset.view_plugins:
+            extra = plugin.view(self, seat)
+            if extra is not None:
+                v[plugin.name] = extra
         return v
 
     # ------------------------------------------------------------------ records
@@ -920,16 +1403,19 @@ class Round:
         new._hands = self._hands.copy()
         new._dealt = self._dealt.copy()
         new._actions = self._actions.copy()
+        new._bids_by = self._bids_by.copy()
         new._trick = self._trick.copy()
         new._trick_seats = self._trick_seats.copy()
         new._tricks = self._tricks.copy()
         new._team_points = self._team_points.copy()
         new._team_tricks = self._team_tricks.copy()
+        new._pstate = self._pstate.copy()
         return new
 
     def record(self) -> dict[str, Any]:
         """The round as a JSON-ready record: ruleset and options, the seed or the explicit
-        deal, the dealer and the actions. :meth:`from_record` replays it."""
+        deal, the dealer, the match scores it was dealt at (if given) and the actions.
+        :meth:`from_record` replays it."""
         rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -937,6 +1423,8 @@ class Round:
             "options": self.ruleset.changed_options(),
             "dealer": self.dealer,
         }
+        if self._scores is not None:
+            rec["scores"] = list(self._scores)
         if self.seed is not None:
             rec["seed"] = self.seed
         else:
@@ -974,7 +1462,7 @@ class Round:
         if data.get("version") != RECORD_VERSION:
             raise RecordError(f"unsupported record version {data.get('version')!r}")
         allowed = {"format", "version", "ruleset", "options", "dealer", "seed", "deal",
-                   "actions"}
+                   "actions", "scores"}
         extra = sorted(set(data) - allowed)
         if extra:
             raise RecordError(f"unknown record field(s): {', '.join(map(str, extra))}")
@@ -989,18 +1477,24 @@ class Round:
         dealer = data.get("dealer")
         if not isinstance(dealer, int) or isinstance(dealer, bool):
             raise RecordError("record field 'dealer' must be a seat number")
+        scores = data.get("scores")
+        if scores is not None and (
+                not isinstance(scores, list) or len(scores) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
+            raise RecordError("record field 'scores' must be two whole numbers")
         has_seed, has_deal = "seed" in data, "deal" in data
         if has_seed == has_deal:
             raise RecordError("a record needs exactly one of 'seed' and 'deal'")
         try:
-            rs = lookup(name).with_options(**options)
+            rs = lookup(name).with_options(**_options_from_json(options))
+            given = tuple(scores) if scores is not None else None
             if has_seed:
                 seed = data["seed"]
                 if not isinstance(seed, int) or isinstance(seed, bool):
                     raise RecordError("record field 'seed' must be a whole number")
-                rnd = rs.new_round(seed=seed, dealer=dealer)
+                rnd = rs.new_round(seed=seed, dealer=dealer, scores=given)
             else:
-                rnd = rs.new_round(deal=data["deal"], dealer=dealer)
+                rnd = rs.new_round(deal=data["deal"], dealer=dealer, scores=given)
         except RecordError:
             raise
         except TwentyEightError as exc:
@@ -1018,6 +1512,15 @@ class Round:
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} phase={self.phase.value} to_act={self.to_act} "
                 f"actions={len(self._actions)}>")
+
+
+_NOT_CALLS = (LayTrump, NameTrump, SeventhCard, CallTrump, Play, Redeal)
+"""Actions after the auction that views list elsewhere than under ``calls``."""
+
+
+def _options_from_json(options: dict[str, Any]) -> dict[str, Any]:
+    """JSON has no tuples: list-valued options come back as tuples."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}
 
 
 def _first_pass_refusal(why: list[tuple[str, str, int]]) -> tuple[str, str]:

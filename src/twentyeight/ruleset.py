@@ -6,10 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, Bid, LayTrump, Pass, Play, parse_action
+from .actions import Action, Bid, LayTrump, NameTrump, Pass, Play, SeventhCard, parse_action
 from .cards import Card, Deck, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .errors import DealError, ParseError
+from .plugins import RulePlugin
 from .round import MAX_SEED, Round, seeded_packet_masks
 
 _PASS = Pass()
@@ -19,23 +20,35 @@ DealInput = Sequence[Sequence[Card | str]]
 """An explicit deal: per seat, the cards in the order they are dealt to it."""
 
 
+def _overrides(plugin: RulePlugin, hook: str) -> bool:
+    return getattr(type(plugin), hook) is not getattr(RulePlugin, hook)
+
+
 class Ruleset:
     """A ruleset ready to play. Built from a :class:`~twentyeight.config.RulesetConfig`;
-    everything the hot path needs (card tables, interned actions) is prepared here once.
-    Get one by name with :func:`twentyeight.ruleset`."""
+    everything the hot path needs (card tables, interned actions, the plug-in hooks that
+    are actually overridden) is prepared here once. Get one by name with
+    :func:`twentyeight.ruleset`."""
 
     __slots__ = (
         "_bid_cache",
         "_chunk_bits",
         "_chunk_tables",
         "_lay_of",
+        "_name_trump",
         "_play_of",
         "_preset",
         "card_text",
+        "checks",
         "claim_checks",
         "config",
         "deck",
+        "kind_owner",
         "play_index",
+        "play_plugins",
+        "trick_plugins",
+        "view_plugins",
+        "windows",
     )
 
     def __init__(self, config: RulesetConfig, *, preset: RulesetConfig | None = None) -> None:
@@ -55,10 +68,28 @@ class Ruleset:
         self._chunk_tables: list[list[tuple[Action, ...] | None]] = [
             [None] * (1 << self._chunk_bits) for _ in range(chunks)
         ]
+        self._name_trump: tuple[Action, ...] = tuple(NameTrump(s) for s in deck.spec.suits)
         self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
+        self.checks: tuple[RedealCheck, ...] = config.all_redeal_checks()
+        """Every redeal check, the plug-ins' included."""
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
-            (c.claim_window, c) for c in config.redeal_checks if c.claim_window is not None
+            (c.claim_window, c) for c in self.checks if c.claim_window is not None
         )
+        plugins = config.plugins
+        self.windows: dict[str, tuple[RulePlugin, ...]] = {
+            event: tuple(p for p in plugins if p.window == event)
+            for event in ("trump-chosen", "before-play")
+        }
+        """The plug-ins with a call window, by the event that opens it."""
+        self.play_plugins = tuple(p for p in plugins if _overrides(p, "play_actions"))
+        """Plug-ins that offer actions during the play."""
+        self.trick_plugins = tuple(p for p in plugins if _overrides(p, "after_trick"))
+        """Plug-ins called after every trick."""
+        self.view_plugins = tuple(p for p in plugins if _overrides(p, "view"))
+        """Plug-ins that add to views."""
+        self.kind_owner: dict[type[Action], RulePlugin] = {
+            kind: p for p in plugins for kind in p.action_kinds}
+        """The plug-in that carries out each plug-in action kind."""
 
     @property
     def name(self) -> str:
@@ -105,23 +136,35 @@ class Ruleset:
         seed: int | None = None,
         deal: DealInput | None = None,
         dealer: int = 0,
+        scores: Sequence[int] | None = None,
     ) -> Round:
         """Start a round. Give ``seed`` for a shuffled deal (drawn at random when neither
-        is given) or ``deal`` for an explicit one; ``dealer`` is the dealing seat."""
+        is given) or ``deal`` for an explicit one; ``dealer`` is the dealing seat.
+        ``scores`` are the match's running game points per team, for rules that depend
+        on them (a :class:`~twentyeight.Match` passes them)."""
         cfg = self.config
         if not isinstance(dealer, int) or isinstance(dealer, bool) \
                 or not 0 <= dealer < cfg.players:
             raise DealError(f"dealer must be a seat 0..{cfg.players - 1}, got {dealer!r}")
         if seed is not None and deal is not None:
             raise DealError("give either seed or deal, not both")
+        given: tuple[int, ...] | None = None
+        if scores is not None:
+            if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) \
+                    or len(scores) != 2 or not all(
+                        isinstance(x, int) and not isinstance(x, bool) for x in scores):
+                raise DealError(f"scores must be two whole numbers, got {scores!r}")
+            given = tuple(scores)
         if deal is not None:
-            return Round(self, dealer=dealer, seed=None, deal=self._check_deal(deal))
+            return Round(self, dealer=dealer, seed=None, deal=self._check_deal(deal),
+                         scores=given)
         if seed is None:
             seed = random.randrange(MAX_SEED)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
             raise DealError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
         masks = seeded_packet_masks(seed, self.deck.size, cfg.players, cfg.deal_packets, dealer)
-        return Round(self, dealer=dealer, seed=seed, deal=None, packet_masks=masks)
+        return Round(self, dealer=dealer, seed=seed, deal=None, packet_masks=masks,
+                     scores=given)
 
     def _check_deal(self, deal: DealInput) -> tuple[tuple[int, ...], ...]:
         cfg = self.config
@@ -191,19 +234,28 @@ class Ruleset:
         return out
 
     def bid_actions(self, low: int, can_pass: bool = False) -> tuple[Action, ...]:
-        """``pass`` (when allowed) then ``bid`` actions from ``low`` to the maximum bid."""
+        """``pass`` (when allowed) then ``bid`` actions from ``low`` to the maximum bid,
+        in every denomination the auction allows."""
         key = (low, can_pass)
         acts = self._bid_cache.get(key)
         if acts is None:
-            bids = tuple(Bid(v) for v in range(max(low, self.config.min_bid),
-                                               self.config.max_bid + 1))
+            denominations = self.config.auction.denominations
+            bids = tuple(Bid(v, d) for v in range(max(low, self.config.min_bid),
+                                                  self.config.max_bid + 1)
+                         for d in denominations)
             acts = self._bid_cache[key] = (_PASS, *bids) if can_pass else bids
         return acts
 
-    def lay_trump_actions(self, mask: int) -> tuple[Action, ...]:
-        """``trump`` actions for the cards in ``mask``."""
-        lay_of = self._lay_of
-        return tuple(lay_of[c] for c in iter_bits(mask))
+    def trump_actions(self, mask: int, seventh_card: bool) -> tuple[Action, ...]:
+        """The bidder's choices of trump: ``trump <card>`` for the cards in ``mask``
+        (a hand card laid face down) or ``trump <suit>`` (an indicator), then
+        ``seventh-card`` when allowed."""
+        if self.config.trump_marker == "indicator":
+            acts = self._name_trump
+        else:
+            lay_of = self._lay_of
+            acts = tuple(lay_of[c] for c in iter_bits(mask))
+        return (*acts, SeventhCard()) if seventh_card else acts
 
 
 __all__ = ["OPTION_NAMES", "DealInput", "Ruleset"]

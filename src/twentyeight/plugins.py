@@ -1,0 +1,253 @@
+"""The extension points: what a ruleset plug-in may change, and how the core asks it.
+
+A ruleset is configuration plus hooks. The configuration is a
+:class:`~twentyeight.config.RulesetConfig`; the hooks are objects of three kinds, each
+with do-nothing (or classic) defaults so that a plug-in overrides only what differs:
+
+* an :class:`AuctionRules` decides who speaks, which bids are allowed and when the
+  auction ends (the default, :class:`StandardAuction`, is the classic one-pass-and-out
+  auction driven by the config's bid options);
+* :class:`RulePlugin` objects add behaviour at fixed points of a round: a *call window*
+  (a round of optional calls such as doubling, at ``trump-chosen`` or ``before-play``),
+  extra actions during the play (showing a pair), something after each trick, extra
+  redeal checks and extra fields in views;
+* a :class:`Modifier` is a named plug-in a user composes with a ruleset by name
+  (``"28+pair"``): it turns one config into another, or says why it does not fit.
+
+The core resolves every hook once per ruleset (see :class:`~twentyeight.ruleset.Ruleset`)
+and never asks which regional ruleset it is playing. Hooks read the round through its
+public accessors and change it only through the methods documented "for plug-ins".
+Plug-in objects are immutable attrs values; per-round state lives in the round
+(:meth:`~twentyeight.round.Round.plugin_state`), so rounds clone and replay exactly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .config import RedealCheck, RulesetConfig
+    from .round import Round
+
+__all__ = [
+    "AuctionRules",
+    "Modifier",
+    "RulePlugin",
+    "StandardAuction",
+    "Why",
+    "WindowEvent",
+]
+
+WindowEvent = Literal["trump-chosen", "before-play"]
+"""Points of a round at which plug-ins may open a call window: once the trump is chosen
+(before the rest of the deal), and once the deal is complete (before the first lead)."""
+
+Why = list[tuple[str, str, int]] | None
+"""Explaining mode of a legality function: ``None`` on the hot path; otherwise a list
+that collects ``(rule id, message, bound or removed cards)`` for each restriction."""
+
+
+class _Options:
+    """Objects whose attrs fields named in ``option_fields`` are user options."""
+
+    option_fields: ClassVar[tuple[str, ...]] = ()
+    """Fields a user may change by name (``te.ruleset("28", name=value)``)."""
+
+    def check(self, config: RulesetConfig) -> None:
+        """Raise :class:`~twentyeight.ConfigError` if this part does not fit ``config``."""
+
+
+class AuctionRules(_Options):
+    """How the auction runs. The core keeps the generic facts (the highest bid and who
+    made it, who has passed or spoken, each seat's number of bids, the stake multiplier)
+    and asks these hooks what they mean."""
+
+    action_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """Auction actions beyond ``bid`` and ``pass`` that :meth:`apply_extra` handles."""
+
+    denominations: ClassVar[tuple[str | None, ...]] = (None,)
+    """What may follow a bid's number: ``None`` for plain numbers, or suit letters and
+    ``"NT"`` where a bid names the trump (``bid 30 S``)."""
+
+    def first_to_speak(self, rnd: Round) -> int:
+        """The seat that opens the auction (the opener)."""
+        return rnd.opener
+
+    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+        """The lowest bid ``seat`` may make now (above the maximum: none) and whether it
+        may pass. In explaining mode, append each limit's reason to ``why``."""
+        raise NotImplementedError
+
+    def extra_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+        """Auction actions of :attr:`action_kinds` that ``seat`` may take now."""
+        return ()
+
+    def apply_extra(self, rnd: Round, seat: int, action: Action) -> None:
+        """Carry out one of :meth:`extra_actions` (the core has recorded it)."""
+
+    def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
+        """After ``seat``'s call (already applied): who speaks next, or ``None`` when
+        the auction is over."""
+        raise NotImplementedError
+
+    def all_passed(self, rnd: Round) -> None:
+        """Called when the auction ends without a bid. A plug-in may set a default
+        contract with :meth:`Round.set_contract`; otherwise the deal is annulled."""
+
+    def refuse_extra(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+        """Why an action of :attr:`action_kinds` is not allowed now."""
+        return ("not-allowed-now", f"{action} is not allowed now")
+
+    def out_of_turn(self, rnd: Round, seat: int) -> tuple[str, str] | None:
+        """A rule that explains why ``seat`` may not speak now, if more specific than
+        "not your turn"."""
+        return None
+
+    def parse(self, rnd: Round, text: str) -> Action | None:
+        """Read a way people say a call (``28 Spades``), or ``None``."""
+        return None
+
+    def max_calls(self, config: RulesetConfig) -> int:
+        """An upper bound on the number of auction actions in one round."""
+        bids = config.max_bid - config.min_bid + 1
+        return bids * len(self.denominations) + config.players + 1
+
+
+class StandardAuction(AuctionRules):
+    """The classic auction (28, 29, 40): from the opener, each player in turn bids
+    higher or passes; a pass is final; the auction ends when every player but the
+    highest bidder has passed. The config's options set its limits: ``min_bid``,
+    ``max_bid``, ``opener_must_bid``, ``partner_overcall_min`` and ``second_bid_min``."""
+
+    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+        """Higher than the current bid; the opener may not pass; a partner's bid is
+        overcalled only with ``partner_overcall_min``; a second bid needs
+        ``second_bid_min``."""
+        cfg = rnd.config
+        low = cfg.min_bid
+        can_pass = True
+        bidder = rnd.bidder
+        if bidder is None:
+            if cfg.opener_must_bid:
+                can_pass = False
+                if why is not None:
+                    why.append(("opener-must-bid",
+                                f"the opener must bid at least {cfg.min_bid}", 0))
+            return low, can_pass
+        high = rnd.bid
+        assert high is not None
+        if high + 1 > low:
+            low = high + 1
+            if why is not None:
+                why.append(("bid-too-low",
+                            f"a bid must be higher than the current bid {high}", low))
+        p = cfg.partner_overcall_min
+        if p is not None and (bidder ^ seat) & 1 == 0 and p > low:
+            low = p
+            if why is not None:
+                why.append(("partner-overcall-min",
+                            f"to overcall your partner's bid you must bid at least {p}", p))
+        s = cfg.second_bid_min
+        if s is not None and s > low and rnd.bids_made(seat) >= 1:
+            low = s
+            if why is not None:
+                why.append(("second-bid-min",
+                            f"a player's second bid must be at least {s}", s))
+        return low, can_pass
+
+    def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
+        """The next player who has not passed; ``None`` once only the highest bidder
+        (or nobody) is left."""
+        n = rnd.players
+        active = ~rnd.passed_mask & ((1 << n) - 1)
+        bidder = rnd.bidder
+        if active == 0 or (bidder is not None and active == 1 << bidder):
+            return None
+        nxt = (seat + 1) % n
+        while not active >> nxt & 1:
+            nxt = (nxt + 1) % n
+        return nxt
+
+
+class RulePlugin(_Options):
+    """Base of the behaviour plug-ins a ruleset carries (``RulesetConfig.plugins``).
+    Override only the hooks you need; the core calls a hook only if a plug-in of the
+    ruleset overrides it."""
+
+    name: ClassVar[str] = ""
+    """Short name: the key of this plug-in's state in a round, and its field in views."""
+
+    action_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """The action classes this plug-in offers and carries out."""
+
+    window: ClassVar[WindowEvent | None] = None
+    """The event at which this plug-in opens its call window, if it has one."""
+
+    def redeal_checks(self) -> tuple[RedealCheck, ...]:
+        """Redeal checks this plug-in adds to the ruleset's own."""
+        return ()
+
+    # -- a call window: a round of optional calls at :attr:`window`
+    def open_window(self, rnd: Round) -> int | None:
+        """The first seat to ask, or ``None`` if the window does not open this round."""
+        return None
+
+    def window_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do in the open window (include ``pass`` to decline)."""
+        return ()
+
+    def window_apply(self, rnd: Round, seat: int, action: Action) -> int | None:
+        """Carry out a window action (already recorded); return the next seat to ask, or
+        ``None`` to close the window."""
+        return None
+
+    # -- extra actions during the play (the player to act keeps the turn)
+    def play_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+        """Actions besides playing a card that ``seat``, to play, may take now."""
+        return ()
+
+    def play_apply(self, rnd: Round, seat: int, action: Action) -> None:
+        """Carry out one of :meth:`play_actions` (already recorded)."""
+
+    def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+        """Why one of this plug-in's actions is not allowed now: ``(rule, message)``."""
+        return ("not-allowed-now", f"{action} is not allowed now")
+
+    # -- after every completed trick
+    def after_trick(self, rnd: Round) -> None:
+        """Called after each trick is scored and before the next lead."""
+
+    # -- views
+    def view(self, rnd: Round, seat: int) -> dict[str, Any] | None:
+        """Public facts (and ``seat``'s own private ones) this plug-in adds to the view
+        under its :attr:`name`; ``None`` adds nothing. Never another seat's secrets."""
+        return None
+
+    def max_actions(self, config: RulesetConfig) -> int:
+        """An upper bound on the actions this plug-in adds to one round."""
+        return config.players + 2
+
+
+class Modifier:
+    """A house rule a user composes with a ruleset by name (``"28+pair"``). Subclasses
+    set the class attributes and implement :meth:`apply`."""
+
+    name: ClassVar[str] = ""
+    """The registered name."""
+    description: ClassVar[str] = ""
+    """One line for listings."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names it is found by."""
+    source: ClassVar[str] = ""
+    """Which source documents describe it."""
+
+    def apply(self, config: RulesetConfig) -> RulesetConfig:
+        """The config with this house rule added. Raise
+        :class:`~twentyeight.ConfigError` saying why if it does not fit ``config``."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<Modifier {self.name}>"
+
