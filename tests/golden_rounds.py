@@ -64,4 +64,4 @@ if __name__ == "__main__":
     from .conftest import install_example_plugin
 
     install_example_plugin()  # the example third-party plug-in has golden rounds too
-    write(sys.argv[1:] or list(te.rulesets()))
+    write(sys.argv[1:] or list(te.presets()))

@@ -121,12 +121,22 @@ def test_unknown_ruleset_lists_known_names() -> None:
 
 
 def test_unknown_modifier_is_refused_with_a_reason() -> None:
-    with pytest.raises(te.ConfigError, match="not a modifier"):
-        te.ruleset("28+pair")
+    with pytest.raises(te.UnknownRulesetError, match="nonsense"):
+        te.ruleset("28+nonsense")
+    with pytest.raises(te.ConfigError, match="only modifiers"):
+        te.ruleset("28+29")
+    with pytest.raises(te.ConfigError, match="is a modifier, not a ruleset"):
+        te.ruleset("pair")
+    with pytest.raises(te.ConfigError, match="named twice"):
+        te.ruleset("28+pair+royals")
+    with pytest.raises(te.ConfigError, match="already part of '29'"):
+        te.ruleset("29+pair")
 
 
 def test_options_are_validated() -> None:
-    assert set(te.ruleset("28").options()) == set(OPTION_NAMES)
+    options = te.ruleset("28").options()
+    assert set(OPTION_NAMES) <= set(options)
+    assert {"match_target", "redeal_four_jacks"} <= set(options)  # plug-in parts' options
     with pytest.raises(te.ConfigError, match="unknown option"):
         te.ruleset("28", over_trumps=True)
     with pytest.raises(te.ConfigError, match="min_bid"):

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import twentyeight as te
 from twentyeight import cli
 from twentyeight.cli import main
 
@@ -18,8 +19,10 @@ def _feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
 def test_rulesets_lists_names_aliases_and_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^28\s+Classic 28", out, re.M)
+    assert re.search(r"^  28\s+Classic 28", out, re.M)
     assert "aliases:" in out and "twenty-eight" in out
+    for name in (*te.presets(), *te.modifiers()):
+        assert re.search(rf"^  {re.escape(name)}\s", out, re.M), name
 
 
 def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

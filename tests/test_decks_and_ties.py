@@ -51,7 +51,7 @@ def test_two_pack_copies_print_and_parse() -> None:
 def _two_pack_ruleset() -> te.Ruleset:
     cfg = attrs.evolve(CONFIG_28, name="two-pack-test", aliases=(), deck=TWO_PACK_48,
                        deal_packets=(4, 4, 4), auction_after=1, min_bid=28, max_bid=56,
-                       partner_overcall_min=None, redeal_checks=())
+                       partner_overcall_min=None, plugins=())
     return te.Ruleset(cfg)
 
 
@@ -75,7 +75,7 @@ def test_equal_rank_first_played_wins() -> None:
     """RULES.md 1 / 5: a J and a 3 of the suit led tie; the first played wins."""
     cfg = attrs.evolve(CONFIG_28, name="three-test", aliases=(), deck=THREE_DECK,
                        deal_packets=(3, 6), max_bid=40, min_bid=20,
-                       partner_overcall_min=None, redeal_checks=())
+                       partner_overcall_min=None, plugins=())
     rs = te.Ruleset(cfg)
     deal = [
         ["JS", "9H", "AH", "10H", "KH", "QH", "8H", "7H", "3H"],

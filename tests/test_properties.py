@@ -1,12 +1,15 @@
-"""The conformance kit (``twentyeight.testing``) run over every registered ruleset.
+"""The conformance kit (``twentyeight.testing``) run over every registered ruleset and
+over modifier combinations.
 
-Tests are parametrized over ``te.rulesets()``, so a newly registered ruleset is covered
-(its name is in the test id) without editing this file. ``TWENTYEIGHT_DEEP=1`` (or a
-number of rounds) turns on the deep run: 100,000 random rounds per ruleset.
+Tests are parametrized over ``te.presets()``, so a newly registered ruleset is covered
+(its name is in the test id) without editing this file; modifier combinations are all
+that compose (``COMBINATIONS``), and hypothesis picks among them. ``TWENTYEIGHT_DEEP=1``
+(or a number of rounds) turns on the deep run: 100,000 random rounds per ruleset.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 
@@ -17,19 +20,36 @@ from hypothesis import strategies as st
 import twentyeight as te
 from twentyeight import testing
 
-RULESETS = te.rulesets()
+RULESETS = te.presets()
+
+
+def _combinations() -> tuple[str, ...]:
+    """Every preset with every set of modifiers that composes with it."""
+    found = []
+    mods = te.modifiers()
+    for preset in RULESETS:
+        for k in range(1, len(mods) + 1):
+            for chosen in itertools.combinations(mods, k):
+                name = "+".join((preset, *chosen))
+                try:
+                    te.ruleset(name)
+                except te.ConfigError:
+                    continue
+                found.append(name)
+    return tuple(found)
+
+
+COMBINATIONS = _combinations()
+# A few combinations get the full seeded run too: each modifier on 28, and all of them.
+SEEDED = (*(n for n in COMBINATIONS if n.startswith("28+") and n.count("+") == 1),
+          "28+double+pair+single-hand")
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 _DEEP = os.environ.get("TWENTYEIGHT_DEEP", "")
 DEEP_ROUNDS = (int(_DEEP) if _DEEP.isdigit() and int(_DEEP) > 1 else 100_000) if _DEEP else 0
 
 
-@pytest.mark.parametrize("name", RULESETS)
-@SETTINGS
-@given(seed=st.integers(0, 2**64 - 1), data=st.data())
-def test_random_rounds_keep_every_invariant(name: str, seed: int, data: st.DataObject) -> None:
-    """Legal actions apply; others raise and change nothing; conservation; no leaks in
-    views; JSON round trip; turn order; termination."""
+def _play_checked(name: str, seed: int, data: st.DataObject) -> None:
     rs = te.ruleset(name)
     rnd = rs.new_round(seed=seed, dealer=data.draw(st.integers(0, rs.config.players - 1)))
     rng = random.Random(seed)
@@ -41,10 +61,36 @@ def test_random_rounds_keep_every_invariant(name: str, seed: int, data: st.DataO
         rnd.apply(data.draw(st.sampled_from(legal)))
     testing.check_conservation(rnd)
     testing.check_views(rnd)
+    testing.check_trick_winners(rnd)
     testing.check_record_round_trip(rnd)
 
 
 @pytest.mark.parametrize("name", RULESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_random_rounds_keep_every_invariant(name: str, seed: int, data: st.DataObject) -> None:
+    """Legal actions apply; others raise and change nothing; conservation; no leaks in
+    views (the exact hiding property included); JSON round trip; turn order;
+    termination."""
+    _play_checked(name, seed, data)
+
+
+@SETTINGS
+@given(name=st.sampled_from(COMBINATIONS), seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_modifier_combinations_keep_every_invariant(name: str, seed: int,
+                                                    data: st.DataObject) -> None:
+    """The same properties over the modifier combinations, hypothesis choosing one."""
+    _play_checked(name, seed, data)
+
+
+def test_modifiers_combine_with_every_preset_somehow() -> None:
+    """Each modifier composes with at least one preset, and the list is not empty."""
+    assert COMBINATIONS
+    for mod in te.modifiers():
+        assert any(f"+{mod}" in n for n in COMBINATIONS), mod
+
+
+@pytest.mark.parametrize("name", RULESETS + SEEDED)
 def test_seeded_random_rounds_conform(name: str) -> None:
     """The kit's own driver: random rounds, every invariant after every step."""
     assert testing.check_random_rounds(name, rounds=30, seed=1000) == 30
@@ -69,11 +115,11 @@ def test_record_replays_to_the_identical_state(name: str, seed: int, cut: int) -
         rnd.view(s) for s in range(rnd.players)]
 
 
-for _name in RULESETS:
+for _name in (*RULESETS, "28+double+pair+single-hand"):
     _machine = testing.state_machine(_name)
     _machine.TestCase.settings = settings(max_examples=15, stateful_step_count=30,
                                           deadline=None)
-    globals()[f"TestStateful_{_name.replace('-', '_')}"] = _machine.TestCase
+    globals()[f"TestStateful_{_name.replace('-', '_').replace('+', '_')}"] = _machine.TestCase
 
 
 @pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")

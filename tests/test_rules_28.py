@@ -189,7 +189,7 @@ def test_bidder_may_not_lead_trump_before_exposure() -> None:
 
 def test_bidder_holding_only_trumps_may_lead_them() -> None:
     """RULES.md 2: the exception, when the bidder holds nothing but trumps."""
-    cfg = attrs.evolve(CONFIG_28, redeal_checks=())  # an all-club hand would be redealt
+    cfg = attrs.evolve(CONFIG_28, plugins=())  # an all-club hand would be redealt
     deal = hands(
         "7C 8C QC KC JC 9C 10C AC",
         "8H JH 9H 7H 10H JD 9D AD",

@@ -3,15 +3,23 @@
 Each check is a small value with the two hooks of
 :class:`twentyeight.config.RedealCheck`: ``automatic`` (the deal is annulled as soon as
 the fact is known) and ``may_claim`` (a player may demand it with the ``redeal`` action).
+:class:`RedealRules` is the plug-in that switches each check on or off by an option,
+and the ``redeal`` modifier adds it to a ruleset that has no redeal rules of its own.
+An annulled deal is dealt again by the same dealer; its record ends with the ``redeal``
+claim (or, for a check found by the engine, replays to it) and its result names the
+check.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
 from attrs import frozen
 
-from twentyeight.config import ClaimWindow, RedealEvent
+from twentyeight.config import ClaimWindow, RedealCheck, RedealEvent, RulesetConfig, typed
+from twentyeight.errors import ConfigError
+from twentyeight.plugins import Modifier, RulePlugin
 from twentyeight.round import Round
 
 
@@ -125,3 +133,81 @@ class PointlessHand(ClaimedCheck):
     def may_claim(self, rnd: Round, seat: int) -> bool:
         """A player dealt no point cards."""
         return _pointless(rnd, rnd.dealt_mask(seat))
+
+
+
+@frozen
+class RedealRules(RulePlugin):
+    """The redeal checks of 000, 001 and 002, each switched on or off by an option."""
+
+    name: ClassVar[str] = "redeal"
+    option_fields: ClassVar[tuple[str, ...]] = (
+        "redeal_four_jacks",
+        "redeal_one_suit_hand",
+        "redeal_bidding_side_all_trumps",
+        "redeal_opener_pointless",
+        "redeal_pointless_hand",
+    )
+
+    redeal_four_jacks: bool = attrs.field(default=True, validator=typed(bool))
+    """A hand holding every Jack is redealt."""
+    redeal_one_suit_hand: bool = attrs.field(default=True, validator=typed(bool))
+    """A hand of one suit only is redealt."""
+    redeal_bidding_side_all_trumps: bool = attrs.field(default=True, validator=typed(bool))
+    """The bidding side holding every trump (found at exposure) is redealt."""
+    redeal_opener_pointless: bool = attrs.field(default=True, validator=typed(bool))
+    """The opener whose first cards are pointless may demand a redeal."""
+    redeal_pointless_hand: bool = attrs.field(default=True, validator=typed(bool))
+    """A player dealt no point cards may show them and demand a redeal."""
+
+    def redeal_checks(self) -> tuple[RedealCheck, ...]:
+        """The checks switched on, automatic ones first."""
+        chosen: list[RedealCheck] = []
+        if self.redeal_four_jacks:
+            chosen.append(FourJacks())
+        if self.redeal_one_suit_hand:
+            chosen.append(OneSuitHand())
+        if self.redeal_bidding_side_all_trumps:
+            chosen.append(BiddingSideHoldsAllTrumps())
+        if self.redeal_opener_pointless:
+            chosen.append(OpenerPointlessFirstCards())
+        if self.redeal_pointless_hand:
+            chosen.append(PointlessHand())
+        return tuple(chosen)
+
+    def max_actions(self, config: RulesetConfig) -> int:
+        """A claim is counted by the core already."""
+        return 0
+
+
+def has_plugin(config: RulesetConfig, kind: type[RulePlugin]) -> bool:
+    """True if ``config`` already carries a plug-in of ``kind``."""
+    return any(isinstance(p, kind) for p in config.plugins)
+
+
+def add_plugin(config: RulesetConfig, plugin: RulePlugin, modifier: Modifier) -> RulesetConfig:
+    """``config`` with ``plugin`` added, refusing a ruleset that already has one."""
+    if has_plugin(config, type(plugin)):
+        options = ", ".join(plugin.option_fields) or "none"
+        raise ConfigError(f"{modifier.name!r} is already part of {config.name!r}; change its "
+                          f"options instead ({options})")
+    return attrs.evolve(config, plugins=(*config.plugins, plugin))
+
+
+class RedealModifier(Modifier):
+    """The ``redeal`` modifier: adds :class:`RedealRules`, every check on."""
+
+    name: ClassVar[str] = "redeal"
+    description: ClassVar[str] = (
+        "redeal rules: four Jacks, one-suit hand, bidding side holds every trump, "
+        "pointless opener or hand; each an option")
+    aliases: ClassVar[tuple[str, ...]] = ("redeals",)
+    source: ClassVar[str] = "000, 001, 002"
+
+    def apply(self, config: RulesetConfig) -> RulesetConfig:
+        """``config`` with the redeal rules."""
+        return add_plugin(config, RedealRules(), self)
+
+
+REDEAL = RedealModifier()
+"""The ``redeal`` modifier, registered under the entry point ``redeal``."""

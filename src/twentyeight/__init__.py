@@ -16,13 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import (
+    NO_TRUMP,
     Action,
     Bid,
     CallTrump,
     LayTrump,
+    NameTrump,
     Pass,
     Play,
     Redeal,
+    SeventhCard,
     parse_action,
     register_action_kind,
 )
@@ -38,7 +41,8 @@ from .errors import (
     UnknownRulesetError,
 )
 from .match import Match
-from .registry import refresh, ruleset, rulesets
+from .plugins import AuctionRules, Modifier, RulePlugin, StandardAuction
+from .registry import modifier, modifiers, presets, refresh, ruleset, rulesets
 from .round import Phase, Round, RoundResult, Trick
 from .ruleset import Ruleset
 
@@ -51,7 +55,9 @@ def new_round(name: str, *, seed: int | None = None, dealer: int = 0, **kwargs: 
 
 
 __all__ = [
+    "NO_TRUMP",
     "Action",
+    "AuctionRules",
     "Bid",
     "CallTrump",
     "Card",
@@ -63,6 +69,8 @@ __all__ = [
     "IllegalActionError",
     "LayTrump",
     "Match",
+    "Modifier",
+    "NameTrump",
     "ParseError",
     "Pass",
     "Phase",
@@ -72,15 +80,21 @@ __all__ = [
     "RedealCheck",
     "Round",
     "RoundResult",
+    "RulePlugin",
     "Ruleset",
     "RulesetConfig",
     "ScoringSystem",
+    "SeventhCard",
+    "StandardAuction",
     "Trick",
     "TwentyEightError",
     "UnknownRulesetError",
     "__version__",
+    "modifier",
+    "modifiers",
     "new_round",
     "parse_action",
+    "presets",
     "refresh",
     "register_action_kind",
     "ruleset",

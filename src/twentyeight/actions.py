@@ -29,6 +29,7 @@ __all__ = [
     "Redeal",
     "SeventhCard",
     "action_keywords",
+    "keyword_only",
     "parse_action",
     "register_action_kind",
 ]
@@ -155,7 +156,10 @@ def action_keywords() -> tuple[str, ...]:
     return tuple(sorted(_PARSERS))
 
 
-def _no_argument(action: Action) -> ActionParser:
+def keyword_only(action: Action) -> ActionParser:
+    """A parser for an action that is its keyword alone (``pass``, ``double``): it
+    returns ``action`` and refuses anything after the keyword."""
+
     def parse(rest: str) -> Action:
         if rest:
             raise ParseError(f"{action.keyword!r} takes nothing after it, got {rest!r}")
@@ -206,12 +210,12 @@ def _parse_play(rest: str) -> Action:
 
 
 register_action_kind("bid", _parse_bid)
-register_action_kind("pass", _no_argument(Pass()))
+register_action_kind("pass", keyword_only(Pass()))
 register_action_kind("trump", _parse_trump)
-register_action_kind("seventh-card", _no_argument(SeventhCard()))
-register_action_kind("call-trump", _no_argument(CallTrump()))
+register_action_kind("seventh-card", keyword_only(SeventhCard()))
+register_action_kind("call-trump", keyword_only(CallTrump()))
 register_action_kind("play", _parse_play)
-register_action_kind("redeal", _no_argument(Redeal()))
+register_action_kind("redeal", keyword_only(Redeal()))
 
 _load_plugins: Callable[[], object] | None = None
 """Set by the registry: loads the installed plug-ins, which register their own action

@@ -30,8 +30,10 @@ from .errors import (
     TwentyEightError,
     UnknownRulesetError,
 )
+from .registry import modifier as lookup_modifier
+from .registry import modifiers as modifier_names
+from .registry import presets as preset_names
 from .registry import ruleset as lookup_ruleset
-from .registry import rulesets as ruleset_names
 from .round import MAX_SEED, Phase, Round
 from .ruleset import Ruleset
 
@@ -311,11 +313,22 @@ def _make_bots(kind: str, n: int, rng: random.Random) -> list[Bot]:
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
-    for name in ruleset_names():
-        rs = lookup_ruleset(name)
-        print(f"{rs.name:<8} {rs.description}")
-        if rs.aliases:
-            print(f"{'':<8} aliases: {', '.join(rs.aliases)}")
+    entries: list[tuple[str, str, tuple[str, ...]]] = [
+        (rs.name, rs.description, rs.aliases) for rs in map(lookup_ruleset, preset_names())]
+    mods = [(m.name, m.description, m.aliases) for m in map(lookup_modifier, modifier_names())]
+    width = max(len(name) for name, _, _ in entries + mods) + 1
+    print("Rulesets")
+    for name, description, aliases in entries:
+        print(f"  {name:<{width}} {description}")
+        if aliases:
+            print(f"  {'':<{width}} aliases: {', '.join(aliases)}")
+    if mods:
+        print()
+        print("Modifiers (add to a ruleset with +, e.g. 28+pair+double)")
+        for name, description, aliases in mods:
+            print(f"  {name:<{width}} {description}")
+            if aliases:
+                print(f"  {'':<{width}} aliases: {', '.join(aliases)}")
     return 0
 
 

@@ -170,7 +170,10 @@ _LAST_TRICK = ("expose", "void")
 _TRUMP_MARKERS = ("hand-card", "indicator", "open")
 
 
-def _one_of(choices: tuple[str, ...]) -> Any:
+def one_of(*choices: str) -> Any:
+    """An attrs validator for an option that takes one of ``choices``; it raises
+    :class:`~twentyeight.ConfigError` naming the option. Plug-ins use it too."""
+
     def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in choices:
             raise ConfigError(
@@ -180,7 +183,10 @@ def _one_of(choices: tuple[str, ...]) -> Any:
     return check
 
 
-def _typed(kind: type) -> Any:
+def typed(kind: type) -> Any:
+    """An attrs validator for an option of type ``kind`` (``bool`` is not an ``int``);
+    it raises :class:`~twentyeight.ConfigError` naming the option."""
+
     def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ConfigError(
@@ -190,7 +196,8 @@ def _typed(kind: type) -> Any:
     return check
 
 
-def _optional_int(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+def optional_int(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """An attrs validator for an option that is a whole number or ``None``."""
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise ConfigError(f"option {attribute.name} must be a whole number or None")
 
@@ -201,9 +208,9 @@ class RulesetConfig:
     validated on construction, so a config that exists is playable. Seats are numbered
     in the counter-clockwise order of play; seat ``s`` plays for team ``s % 2``."""
 
-    name: str = field(validator=_typed(str))
+    name: str = field(validator=typed(str))
     """Registered name, e.g. ``"28"``."""
-    description: str = field(validator=_typed(str))
+    description: str = field(validator=typed(str))
     """One line for listings."""
     deck: DeckSpec
     """The cards in play."""
@@ -213,50 +220,50 @@ class RulesetConfig:
     """Other names the ruleset is found by."""
     source: str = ""
     """Which source documents the preset follows."""
-    players: int = field(default=4, validator=_typed(int))
+    players: int = field(default=4, validator=typed(int))
     """Number of seats; teams alternate around the table."""
     deal_packets: tuple[int, ...] = field(default=(4, 4), converter=_tuple_of_ints)
     """Cards each player receives in each dealing round, in order."""
-    auction_after: int = field(default=1, validator=_typed(int))
+    auction_after: int = field(default=1, validator=typed(int))
     """How many entries of ``deal_packets`` are dealt before the auction."""
-    min_bid: int = field(default=14, validator=_typed(int))
+    min_bid: int = field(default=14, validator=typed(int))
     """Lowest bid, and what the opener must bid at least."""
-    max_bid: int = field(default=28, validator=_typed(int))
+    max_bid: int = field(default=28, validator=typed(int))
     """Highest bid."""
-    opener_must_bid: bool = field(default=True, validator=_typed(bool))
+    opener_must_bid: bool = field(default=True, validator=typed(bool))
     """The first player to speak may not pass."""
-    partner_overcall_min: int | None = field(default=None, validator=_optional_int)
+    partner_overcall_min: int | None = field(default=None, validator=optional_int)
     """To overcall your own partner's bid, bid at least this (``None``: no extra limit)."""
-    second_bid_min: int | None = field(default=None, validator=_optional_int)
+    second_bid_min: int | None = field(default=None, validator=optional_int)
     """A player's second and later bids must be at least this (``None``: no limit)."""
-    trump_marker: TrumpMarker = field(default="hand-card", validator=_one_of(_TRUMP_MARKERS))
+    trump_marker: TrumpMarker = field(default="hand-card", validator=one_of(*_TRUMP_MARKERS))
     """How the trump suit is marked; see :data:`TrumpMarker`."""
-    seventh_card: bool = field(default=False, validator=_typed(bool))
+    seventh_card: bool = field(default=False, validator=typed(bool))
     """The bidder may make the seventh card dealt to them the face-down trump instead of
     choosing (``seventh-card``); nobody, the bidder included, sees it until exposed."""
     bidder_trump_lead: BidderTrumpLead = field(
-        default="only-trumps", validator=_one_of(_BIDDER_TRUMP_LEAD)
+        default="only-trumps", validator=one_of(*_BIDDER_TRUMP_LEAD)
     )
     """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
-    caller_must_trump: bool = field(default=True, validator=_typed(bool))
+    caller_must_trump: bool = field(default=True, validator=typed(bool))
     """A player who calls for the trump must play a trump to that trick if holding one."""
-    reveal_when_void: bool = field(default=False, validator=_typed(bool))
+    reveal_when_void: bool = field(default=False, validator=typed(bool))
     """A player who cannot follow suit while the trump is concealed must call for it."""
-    over_trump: bool = field(default=False, validator=_typed(bool))
+    over_trump: bool = field(default=False, validator=typed(bool))
     """Trumping over a trump already in the trick, you must beat it if you can, and you
     may not play a lower trump while you hold another card."""
-    no_jack_discard: bool = field(default=False, validator=_typed(bool))
+    no_jack_discard: bool = field(default=False, validator=typed(bool))
     """Unable to follow suit, you may not discard the Jack of a suit not yet led (the
     exposed trump suit's Jack excepted) while you hold another card."""
-    early_trumps_count: bool = field(default=False, validator=_typed(bool))
+    early_trumps_count: bool = field(default=False, validator=typed(bool))
     """Cards of the trump suit played earlier in the exposing trick count as trumps."""
     last_trick_unexposed: LastTrickUnexposed = field(
-        default="expose", validator=_one_of(_LAST_TRICK)
+        default="expose", validator=one_of(*_LAST_TRICK)
     )
     """What happens if the trump is still concealed at the last trick."""
-    last_trick_points: int = field(default=0, validator=_typed(int))
+    last_trick_points: int = field(default=0, validator=typed(int))
     """Card points for winning the last trick (29 gives 1)."""
-    less_than_half_doubles: bool = field(default=False, validator=_typed(bool))
+    less_than_half_doubles: bool = field(default=False, validator=typed(bool))
     """A failed contract that took less than half its target loses double."""
     redeal_checks: tuple[RedealCheck, ...] = field(default=(), converter=_tuple_of_checks)
     """Rules that annul a deal, checked in order (plug-ins may add more)."""

@@ -17,7 +17,18 @@ import re
 
 import attrs
 
-from .actions import Action, Bid, CallTrump, CardAction, LayTrump, Pass, Play, Redeal
+from .actions import (
+    Action,
+    Bid,
+    CallTrump,
+    CardAction,
+    LayTrump,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    SeventhCard,
+)
 from .cards import Card, iter_bits
 from .errors import IllegalActionError
 from .registry import ruleset as lookup
@@ -50,6 +61,40 @@ def _require(condition: bool, message: str) -> None:
         raise ConformanceError(message)
 
 
+def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] | None]:
+    """The trump suit, the face-down trump card (if any) and where the trump was exposed
+    (trick index, position), worked out from the history: ``trump <card>``,
+    ``trump <suit>`` or ``seventh-card`` (the bidder's seventh card dealt), or the bid
+    where it names the trump; exposed where ``call-trump`` was said or the face-down
+    card played. A contract without a trump (a single hand) has none."""
+    if rnd.trump_suit_index < 0:
+        return None, None, None
+    suit: str | None = None
+    concealed: Card | None = None
+    exposed_at: tuple[int, int] | None = None
+    if rnd.config.trump_marker == "open":
+        suit, exposed_at = rnd.denomination, (0, 0)
+    sizes = [len(t.cards) for t in rnd.tricks]
+    trick_no = position = 0
+    for seat, action in rnd.history:
+        if isinstance(action, LayTrump):
+            concealed, suit = action.card, action.card.suit
+        elif isinstance(action, NameTrump):
+            suit = action.suit
+        elif isinstance(action, SeventhCard):
+            concealed = rnd.deal[seat][6]
+            suit = concealed.suit
+        elif isinstance(action, CallTrump) and exposed_at is None:
+            exposed_at = (trick_no, position)
+        elif isinstance(action, Play):
+            if exposed_at is None and seat == rnd.bidder and action.card == concealed:
+                exposed_at = (trick_no, position)
+            position += 1
+            if trick_no < len(sizes) and position == sizes[trick_no]:
+                trick_no, position = trick_no + 1, 0
+    return suit, concealed, exposed_at
+
+
 def check_conservation(rnd: Round) -> None:
     """Every card is in exactly one place (a hand with any concealed card, the undealt
     stock, the trick in progress, a won pile) and the won piles' points add up."""
@@ -70,11 +115,13 @@ def check_conservation(rnd: Round) -> None:
         union |= m
     _require(union == deck.full_mask, "a card has gone missing")
     bonus = sum(rnd.card_points) - sum(deck.mask_points(m) for m in won)
-    _require(bonus in (0, rnd.config.last_trick_points),
+    played_out = len(rnd.tricks) == rnd.config.tricks
+    _require(bonus == (rnd.config.last_trick_points if played_out else 0),
              "card points do not match the cards in the won piles")
     result = rnd.result
     if result is not None and result.annulled is None:
-        _require(sum(rnd.card_points) == deck.total_points + rnd.config.last_trick_points,
+        unplayed = sum(deck.mask_points(rnd.held_mask(s)) for s in range(rnd.players))
+        _require(sum(rnd.card_points) - bonus + unplayed == deck.total_points,
                  "a finished hand does not account for every card point")
 
 
@@ -99,16 +146,20 @@ def check_views(rnd: Round, *, json_check: bool = True) -> None:
 
     This is a fast screen for the plain leaks; :func:`check_view_hides` states the
     property exactly (a view must not change when the hidden cards do)."""
-    exposed_card = None
-    if rnd.trump_exposed:
-        exposed_card = next((str(a.card) for _, a in rnd.history if isinstance(a, LayTrump)),
-                            None)
+    _, concealed, exposed_at = _trump_facts(rnd)
+    public = rnd.shown_mask
+    if concealed is not None and exposed_at is not None:
+        public |= 1 << rnd.deck.card_id(concealed)
+    blind = any(isinstance(a, SeventhCard) for _, a in rnd.history)
     cards = rnd.deck.cards
     held = []
     for s in range(rnd.players):
-        texts = {str(cards[c]): cards[c].pretty() for c in iter_bits(rnd.held_mask(s))}
-        texts.pop(exposed_card, None)  # type: ignore[arg-type]
-        held.append(texts)
+        private = rnd.held_mask(s) & ~public
+        if blind and s == rnd.bidder and concealed is not None and exposed_at is None:
+            private &= ~(1 << rnd.deck.card_id(concealed))
+        held.append({str(cards[c]): cards[c].pretty() for c in iter_bits(private)})
+    unseen = {} if not blind or concealed is None or exposed_at is not None else \
+        {str(concealed): concealed.pretty()}
     legal_text = [str(a) for a in rnd.legal_actions()]
     for seat in range(rnd.players):
         view = rnd.view(seat)
@@ -116,14 +167,13 @@ def check_views(rnd: Round, *, json_check: bool = True) -> None:
         if json_check:
             _require(json.loads(text) == view, f"view of seat {seat} is not plain JSON")
         for other in range(rnd.players):
-            if other == seat:
-                continue
+            secret = unseen if other == seat else held[other]
             # A quick substring screen; only a hit pays for reading the words.
-            if any(plain in text or pretty in text for plain, pretty in held[other].items()):
-                leak = sorted(_card_tokens(text) & held[other].keys())
+            if any(plain in text or pretty in text for plain, pretty in secret.items()):
+                leak = sorted(_card_tokens(text) & secret.keys())
                 _require(not leak, f"seat {seat}'s view shows {leak} of seat {other}")
         trump = view.get("trump")
-        if trump is not None and not trump.get("exposed") and seat != rnd.bidder:
+        if trump is not None and not trump.get("exposed") and (seat != rnd.bidder or blind):
             _require("suit" not in trump and "card" not in trump,
                      f"seat {seat}'s view shows the concealed trump")
         expected = legal_text if seat == rnd.to_act else []
@@ -133,20 +183,21 @@ def check_views(rnd: Round, *, json_check: bool = True) -> None:
 
 def _seen_mask(rnd: Round, seat: int) -> int:
     """The cards ``seat`` has seen, worked out from its own cards and the public history
-    (not from the engine's views): the cards dealt to it, every card played, and the
-    concealed trump card if it laid it or once it is exposed."""
+    (not from the engine's views): the cards dealt to it (but not a seventh card laid
+    face down unseen), every card played, a face-down trump card it laid or once it is
+    exposed, and cards shown to everyone (``shown_mask``)."""
     deck = rnd.deck
-    seen = rnd.dealt_mask(seat)
-    concealed: int | None = None
+    seen = rnd.dealt_mask(seat) | rnd.shown_mask
     for who, action in rnd.history:
         if isinstance(action, Play):
             seen |= 1 << deck.card_id(action.card)
-        elif isinstance(action, LayTrump):
-            concealed = deck.card_id(action.card)
-            if who == seat:
-                seen |= 1 << concealed
-    if concealed is not None and rnd.trump_exposed:
-        seen |= 1 << concealed
+        elif isinstance(action, SeventhCard) and who == seat:
+            seen &= ~(1 << deck.card_id(rnd.deal[seat][6]))
+    _, concealed, exposed_at = _trump_facts(rnd)
+    if concealed is not None:
+        laid = any(isinstance(a, LayTrump) and who == seat for who, a in rnd.history)
+        if exposed_at is not None or laid:
+            seen |= 1 << deck.card_id(concealed)
     return seen
 
 
@@ -206,11 +257,20 @@ def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 
 
 
 def candidate_actions(rnd: Round) -> list[Action]:
-    """A broad pool of actions, legal or not, for probing the legality protocol."""
-    pool: list[Action] = [Pass(), CallTrump(), Redeal()]
-    pool += [Bid(v) for v in range(-1, rnd.config.max_bid + 3)]
+    """A broad pool of actions, legal or not, for probing the legality protocol: every
+    core kind, bids in and out of range in every denomination (and none), and one of
+    each action kind the ruleset's plug-ins add."""
+    pool: list[Action] = [Pass(), CallTrump(), Redeal(), SeventhCard()]
+    denominations = {None, *rnd.config.auction.denominations}
+    pool += [Bid(v, d) for v in range(-1, rnd.config.max_bid + 3) for d in denominations]
+    pool += [NameTrump(s) for s in rnd.deck.spec.suits]
     for card in rnd.deck.cards:
         pool += [Play(card), LayTrump(card)]
+    for kind in (*rnd.ruleset.kind_owner, *rnd.config.auction.action_kinds):
+        try:
+            pool.append(kind())
+        except TypeError:
+            continue  # a kind that takes arguments: not probed
     return pool
 
 
@@ -258,24 +318,12 @@ def check_legal_actions_apply(rnd: Round) -> None:
 
 def check_trick_winners(rnd: Round) -> None:
     """Every completed trick went to the right seat with the right points, worked out
-    again from the public history alone: the exposure is where ``call-trump`` was said
-    (or where the bidder played the concealed card); from then on (from the start of
-    that trick where early trumps count) cards of the trump suit are trumps. The highest
-    trump wins, else the highest card of the suit led; of equal cards the first played."""
+    again from the public history (see ``_trump_facts``): from the exposure on (from the
+    start of that trick where early trumps count) cards of the trump suit are trumps.
+    The highest trump wins, else the highest card of the suit led; of equal cards the
+    first played."""
     deck = rnd.deck
-    concealed = next((a.card for _, a in rnd.history if isinstance(a, LayTrump)), None)
-    exposed_at: tuple[int, int] | None = None
-    trick_no = position = 0
-    for seat, action in rnd.history:
-        if isinstance(action, CallTrump) and exposed_at is None:
-            exposed_at = (trick_no, position)
-        elif isinstance(action, Play):
-            if exposed_at is None and seat == rnd.bidder and action.card == concealed:
-                exposed_at = (trick_no, position)
-            position += 1
-            if position == rnd.players:
-                trick_no, position = trick_no + 1, 0
-    trump = concealed.suit if concealed is not None else None
+    trump, _, exposed_at = _trump_facts(rnd)
     last = rnd.config.tricks - 1
     for k, trick in enumerate(rnd.tricks):
         counts_from: int | None = None
@@ -355,8 +403,11 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
                  f"the round took more than {rs.config.max_actions} actions")
         if (check and isinstance(action, Play) and seat is not None and not rnd.is_over
                 and len(rnd.current_trick) == trick_len + 1):
-            _require(rnd.to_act == (seat + 1) % rnd.players,
-                     "play did not pass to the next seat counter-clockwise")
+            nxt = (seat + 1) % rnd.players
+            while not rnd.active_mask >> nxt & 1:
+                nxt = (nxt + 1) % rnd.players
+            _require(rnd.to_act == nxt,
+                     "play did not pass to the next seat in play counter-clockwise")
     if check:
         check_conservation(rnd)
         check_views(rnd)
@@ -365,8 +416,11 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
         result = rnd.result
         _require(result is not None, "a finished round has no result")
         if result is not None and result.annulled is None:
-            _require(len(rnd.tricks) == rs.config.tricks, "a hand ended early")
-            _require(all(len(t.cards) == rs.config.players for t in rnd.tricks),
+            # An every-trick contract ends at its first lost trick; others play out.
+            lost = result.target is None and result.made is False
+            _require(len(rnd.tricks) == rs.config.tricks or lost, "a hand ended early")
+            in_play = rnd.active_mask.bit_count()
+            _require(all(len(t.cards) == in_play for t in rnd.tricks),
                      "a trick has the wrong number of cards")
     return rnd
 

@@ -1,0 +1,54 @@
+"""Action kinds the built-in plug-ins add: ``double``, ``redouble``, ``call-c``,
+``show-pair`` and ``single-hand``. They are registered with
+:func:`twentyeight.register_action_kind` when this module is imported, exactly as a
+third party's plug-in would add its own."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from twentyeight.actions import Action, keyword_only, register_action_kind
+
+
+@frozen(cache_hash=True)
+class Double(Action):
+    """Double the opponents' contract (x2): ``double``."""
+
+    keyword: ClassVar[str] = "double"
+
+
+@frozen(cache_hash=True)
+class Redouble(Action):
+    """Redouble your side's doubled contract (x4): ``redouble``."""
+
+    keyword: ClassVar[str] = "redouble"
+
+
+@frozen(cache_hash=True)
+class CallC(Action):
+    """The "C": the bidder, doubled while no pips are showing, plays the hand for six
+    game points: ``call-c``."""
+
+    keyword: ClassVar[str] = "call-c"
+
+
+@frozen(cache_hash=True)
+class ShowPair(Action):
+    """Show the King and Queen of trumps held together (the pair, royals):
+    ``show-pair``."""
+
+    keyword: ClassVar[str] = "show-pair"
+
+
+@frozen(cache_hash=True)
+class SingleHand(Action):
+    """Declare a single hand (thani): play alone, without trumps, for every trick:
+    ``single-hand``."""
+
+    keyword: ClassVar[str] = "single-hand"
+
+
+for _kind in (Double, Redouble, CallC, ShowPair, SingleHand):
+    register_action_kind(_kind.keyword, keyword_only(_kind()))

@@ -1,0 +1,144 @@
+"""Double and redouble, the auto-double and the "C".
+
+Sources: 001 and 002 ("Keeping team score"). Once the trump is chosen and before the
+rest of the deal, the bidder's opponents are asked in turn (from the bidder's right)
+whether to ``double`` (x2); after a double, the bidder and then the partners may
+``redouble`` (x4). With ``auto_double`` set (002: 21, or 20 where some play it), a bid
+at or above it is already worth double; one double makes it x4 and nothing more. With
+``c_call`` on, the bidder who is doubled while the bidding team shows no pips (its match
+score is 0) may answer ``call-c``: the hand is played for six game points. The "C" is
+not played with auto-double.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+from attrs import frozen
+
+from twentyeight.actions import Action, Pass
+from twentyeight.config import RulesetConfig, optional_int, typed
+from twentyeight.errors import ConfigError
+from twentyeight.plugins import Modifier, RulePlugin, WindowEvent
+from twentyeight.round import Round
+
+from .calls import CallC, Double, Redouble
+from .redeal import add_plugin
+
+C_STAKE = 6
+"""Game points a hand is played for after the "C"."""
+
+_PASS = Pass()
+_DOUBLE = Double()
+_REDOUBLE = Redouble()
+_C = CallC()
+
+
+
+@frozen
+class DoubleRule(RulePlugin):
+    """The double/redouble plug-in. Its state in a round is ``(stage, seats still to
+    ask)``, the stage being ``"double"`` or ``"redouble"``."""
+
+    name: ClassVar[str] = "double"
+    action_kinds: ClassVar[tuple[type[Action], ...]] = (Double, Redouble, CallC)
+    window: ClassVar[WindowEvent | None] = "trump-chosen"
+    option_fields: ClassVar[tuple[str, ...]] = ("auto_double", "c_call")
+
+    auto_double: int | None = attrs.field(default=None, validator=optional_int)
+    """Bids at or above this are worth double already (one double more, x4, at most)."""
+    c_call: bool = attrs.field(default=False, validator=typed(bool))
+    """The doubled bidder, at 0 pips, may play the hand for six game points."""
+
+    def check(self, config: RulesetConfig) -> None:
+        """Not with an auction that doubles by itself; the options must agree."""
+        if any(k in config.auction.action_kinds for k in (Double, Redouble)):
+            raise ConfigError(f"{config.name!r} doubles and redoubles in its auction already")
+        a = self.auto_double
+        if a is not None and not config.min_bid <= a <= config.max_bid:
+            raise ConfigError(f"auto_double {a} is outside the bid range "
+                              f"{config.min_bid}-{config.max_bid}")
+        if a is not None and self.c_call:
+            raise ConfigError("the C is not played with auto-double (002)")
+
+    def _auto(self, rnd: Round) -> bool:
+        bid = rnd.bid
+        return self.auto_double is not None and bid is not None and bid >= self.auto_double
+
+    def open_window(self, rnd: Round) -> int | None:
+        """The opponents are asked first, from the bidder's right."""
+        bidder = rnd.bidder
+        assert bidder is not None
+        if self._auto(rnd):
+            rnd.set_multiplier(2)
+        n = rnd.players
+        opponents = tuple((bidder + k) % n for k in range(1, n) if k % 2)
+        rnd.set_plugin_state(self.name, ("double", opponents[1:]))
+        return opponents[0]
+
+    def _may_call_c(self, rnd: Round, seat: int) -> bool:
+        scores = rnd.scores
+        return (self.c_call and seat == rnd.bidder
+                and (scores is None or scores[seat & 1] == 0))
+
+    def window_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+        """Double or pass; after a double, redouble (or the C) or pass."""
+        stage, _ = rnd.plugin_state(self.name)
+        if stage == "double":
+            return (_DOUBLE, _PASS)
+        if self._may_call_c(rnd, seat):
+            return (_REDOUBLE, _C, _PASS)
+        return (_REDOUBLE, _PASS)
+
+    def window_apply(self, rnd: Round, seat: int, action: Action) -> int | None:
+        """Raise the stake and move on; a redouble or C closes the window."""
+        stage, waiting = rnd.plugin_state(self.name)
+        if isinstance(action, Double):
+            rnd.set_multiplier(rnd.multiplier * 2)
+            if self._auto(rnd):
+                return None  # already worth 2: one double to 4, never more
+            bidder = rnd.bidder
+            assert bidder is not None
+            n = rnd.players
+            side = tuple((bidder + k) % n for k in range(0, n, 2))
+            rnd.set_plugin_state(self.name, ("redouble", side[1:]))
+            return side[0]
+        if isinstance(action, Redouble):
+            rnd.set_multiplier(4)
+            return None
+        if isinstance(action, CallC):
+            rnd.set_multiplier(1)
+            rnd.set_stake(C_STAKE)
+            return None
+        if not waiting:
+            return None
+        rnd.set_plugin_state(self.name, (stage, waiting[1:]))
+        return int(waiting[0])
+
+    def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+        """Doubling belongs to the window after the trump is chosen."""
+        return ("double-only-after-trump",
+                "doubling happens once the trump is chosen, before the rest of the deal")
+
+    def max_actions(self, config: RulesetConfig) -> int:
+        """Everyone may be asked twice at most."""
+        return 2 * config.players
+
+
+class DoubleModifier(Modifier):
+    """The ``double`` modifier: double and redouble, with the auto-double and C options."""
+
+    name: ClassVar[str] = "double"
+    description: ClassVar[str] = ("double / redouble after the trump is chosen (x2 / x4); "
+                                  "auto-double and the C as options")
+    aliases: ClassVar[tuple[str, ...]] = ("redouble", "doubling")
+    source: ClassVar[str] = "001, 002"
+
+    def apply(self, config: RulesetConfig) -> RulesetConfig:
+        """``config`` with doubling."""
+        return add_plugin(config, DoubleRule(), self)
+
+
+DOUBLE = DoubleModifier()
+"""The ``double`` modifier, registered under the entry point ``double``."""
