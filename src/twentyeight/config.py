@@ -225,7 +225,8 @@ class RulesetConfig:
     deal_packets: tuple[int, ...] = field(default=(4, 4), converter=_tuple_of_ints)
     """Cards each player receives in each dealing round, in order."""
     auction_after: int = field(default=1, validator=typed(int))
-    """How many entries of ``deal_packets`` are dealt before the auction."""
+    """How many entries of ``deal_packets`` are dealt before the auction (the rest come
+    once the trump is chosen)."""
     min_bid: int = field(default=14, validator=typed(int))
     """Lowest bid, and what the opener must bid at least."""
     max_bid: int = field(default=28, validator=typed(int))
@@ -404,6 +405,8 @@ class RulesetConfig:
 
 
 OPTION_NAMES: tuple[str, ...] = (
+    "auction_after",
+    "trump_marker",
     "min_bid",
     "max_bid",
     "opener_must_bid",

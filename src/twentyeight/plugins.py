@@ -130,7 +130,7 @@ class StandardAuction(AuctionRules):
         can_pass = True
         bidder = rnd.bidder
         if bidder is None:
-            if cfg.opener_must_bid:
+            if cfg.opener_must_bid and not rnd.spoken_mask:
                 can_pass = False
                 if why is not None:
                     why.append(("opener-must-bid",
