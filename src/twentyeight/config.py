@@ -86,7 +86,9 @@ class HandOutcome:
 
 @runtime_checkable
 class ScoringSystem(Protocol):
-    """Turns hands into game points and decides when a match is over."""
+    """Turns hands into game points and decides when a match is over. A system may also
+    define ``starting_totals(teams)`` (each team's score when a match begins; 0 if
+    absent) and ``option_fields`` naming its user options."""
 
     @property
     def name(self) -> str:

@@ -13,7 +13,11 @@ from .ruleset import Ruleset
 class Match:
     """Rounds of one ruleset with running game points. The deal passes counter-clockwise
     (to the previous dealer's right) after each scored hand; an annulled deal is dealt
-    again by the same dealer. Use :meth:`next_round`, play it, then :meth:`score`."""
+    again by the same dealer. Use :meth:`next_round`, play it, then :meth:`score`.
+
+    The totals start where the scoring system says (``starting_totals``: 56's tables
+    start at 12 each) or at 0, and each round is dealt knowing them (``Round.scores``)
+    for rules that depend on the score, such as the C of pips scoring."""
 
     def __init__(self, rules: Ruleset | str, *, seed: int | None = None, dealer: int = 0) -> None:
         self.ruleset = lookup(rules) if isinstance(rules, str) else rules
@@ -23,7 +27,8 @@ class Match:
             raise DealError(f"dealer must be a seat 0..{self.ruleset.config.players - 1}, "
                             f"got {dealer!r}")
         self.dealer = dealer
-        self.totals: tuple[int, ...] = (0, 0)
+        start = getattr(self.ruleset.config.scoring, "starting_totals", None)
+        self.totals: tuple[int, ...] = tuple(start(2)) if start is not None else (0, 0)
         self.rounds: list[Round] = []
         self._pending: Round | None = None
 
@@ -44,7 +49,7 @@ class Match:
         if self._pending is not None:
             raise TwentyEightError("score the current round before dealing the next")
         self._pending = self.ruleset.new_round(seed=self._rng.randrange(2**63),
-                                               dealer=self.dealer)
+                                               dealer=self.dealer, scores=self.totals)
         return self._pending
 
     def score(self, rnd: Round) -> None:

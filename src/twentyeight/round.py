@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import frozen
 
 from .actions import (
@@ -33,6 +34,7 @@ from .actions import (
     Action,
     Bid,
     CallTrump,
+    CardAction,
     LayTrump,
     NameTrump,
     Pass,
@@ -920,12 +922,26 @@ class Round:
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text form (``play JS``) for this round's ruleset; the
-        auction's own ways of saying a call (``28 Spades``) are read too."""
+        auction's own ways of saying a call (``28 Spades``) are read too. With two
+        packs, a card named without its copy mark (``JS``) means the copy the player to
+        act holds when it holds only the other one (``JS#2``)."""
         if isinstance(text, str) and self.phase is _AUCTION:
             said = self._auction_rules.parse(self, text)
             if said is not None:
                 return said
-        return self.ruleset.parse_action(text)
+        action = self.ruleset.parse_action(text)
+        if (isinstance(action, CardAction) and self.deck.spec.copies > 1
+                and action.card.copy == 0 and "#" not in text and self.to_act is not None):
+            held = self.held_mask(self.to_act)
+            cid = self._ids[action.card]
+            if not held >> cid & 1:
+                width = self.deck.n_ranks
+                for twin in range(cid + width, self.deck.size, width):
+                    if self.deck.suit_of[twin] != self.deck.suit_of[cid]:
+                        break
+                    if held >> twin & 1:
+                        return attrs.evolve(action, card=self.deck.cards[twin])
+        return action
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a legal action of the player to act, or raise
