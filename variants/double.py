@@ -20,11 +20,10 @@ from attrs import frozen
 from twentyeight.actions import Action, Pass
 from twentyeight.config import RulesetConfig, optional_int, typed
 from twentyeight.errors import ConfigError
-from twentyeight.plugins import Modifier, RulePlugin, WindowEvent
+from twentyeight.plugins import AddPlugin, RulePlugin, WindowEvent
 from twentyeight.round import Round
 
 from .calls import CallC, Double, Redouble
-from .redeal import add_plugin
 
 C_STAKE = 6
 """Game points a hand is played for after the "C"."""
@@ -126,19 +125,12 @@ class DoubleRule(RulePlugin):
         return 2 * config.players
 
 
-class DoubleModifier(Modifier):
-    """The ``double`` modifier: double and redouble, with the auto-double and C options."""
-
-    name: ClassVar[str] = "double"
-    description: ClassVar[str] = ("double / redouble after the trump is chosen (x2 / x4); "
-                                  "auto-double and the C as options")
-    aliases: ClassVar[tuple[str, ...]] = ("redouble", "doubling")
-    source: ClassVar[str] = "001, 002"
-
-    def apply(self, config: RulesetConfig) -> RulesetConfig:
-        """``config`` with doubling."""
-        return add_plugin(config, DoubleRule(), self)
-
-
-DOUBLE = DoubleModifier()
+DOUBLE = AddPlugin(
+    name="double",
+    description=("double / redouble after the trump is chosen (x2 / x4); "
+                 "auto-double and the C as options"),
+    aliases=("redouble", "doubling"),
+    source="001, 002",
+    plugin=DoubleRule(),
+)
 """The ``double`` modifier, registered under the entry point ``double``."""

@@ -21,11 +21,10 @@ from attrs import frozen
 from twentyeight.actions import Action
 from twentyeight.config import RulesetConfig, one_of, typed
 from twentyeight.errors import ConfigError
-from twentyeight.plugins import Modifier, RulePlugin
+from twentyeight.plugins import AddPlugin, RulePlugin
 from twentyeight.round import Round
 
 from .calls import ShowPair
-from .redeal import add_plugin
 
 PairTiming = Literal["after-winning-trick", "after-exposure"]
 PairTable = Literal["standard", "west-bengal"]
@@ -141,19 +140,12 @@ class PairRule(RulePlugin):
         return 1
 
 
-class PairModifier(Modifier):
-    """The ``pair`` modifier (royals): adds :class:`PairRule` with the 28 defaults."""
-
-    name: ClassVar[str] = "pair"
-    description: ClassVar[str] = ("pair (royals): K+Q of trumps shown after exposure; "
-                                  "bidding side -4, opponents +4")
-    aliases: ClassVar[tuple[str, ...]] = ("royals", "marriage")
-    source: ClassVar[str] = "002, 004"
-
-    def apply(self, config: RulesetConfig) -> RulesetConfig:
-        """``config`` with the pair rule."""
-        return add_plugin(config, PairRule(), self)
-
-
-PAIR = PairModifier()
+PAIR = AddPlugin(
+    name="pair",
+    description=("pair (royals): K+Q of trumps shown after exposure; "
+                 "bidding side -4, opponents +4"),
+    aliases=("royals", "marriage"),
+    source="002, 004",
+    plugin=PairRule(),
+)
 """The ``pair`` modifier, registered under the entry point ``pair``."""

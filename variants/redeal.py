@@ -18,8 +18,7 @@ import attrs
 from attrs import frozen
 
 from twentyeight.config import ClaimWindow, RedealCheck, RedealEvent, RulesetConfig, typed
-from twentyeight.errors import ConfigError
-from twentyeight.plugins import Modifier, RulePlugin
+from twentyeight.plugins import AddPlugin, RulePlugin
 from twentyeight.round import Round
 
 
@@ -180,34 +179,12 @@ class RedealRules(RulePlugin):
         return 0
 
 
-def has_plugin(config: RulesetConfig, kind: type[RulePlugin]) -> bool:
-    """True if ``config`` already carries a plug-in of ``kind``."""
-    return any(isinstance(p, kind) for p in config.plugins)
-
-
-def add_plugin(config: RulesetConfig, plugin: RulePlugin, modifier: Modifier) -> RulesetConfig:
-    """``config`` with ``plugin`` added, refusing a ruleset that already has one."""
-    if has_plugin(config, type(plugin)):
-        options = ", ".join(plugin.option_fields) or "none"
-        raise ConfigError(f"{modifier.name!r} is already part of {config.name!r}; change its "
-                          f"options instead ({options})")
-    return attrs.evolve(config, plugins=(*config.plugins, plugin))
-
-
-class RedealModifier(Modifier):
-    """The ``redeal`` modifier: adds :class:`RedealRules`, every check on."""
-
-    name: ClassVar[str] = "redeal"
-    description: ClassVar[str] = (
-        "redeal rules: four Jacks, one-suit hand, bidding side holds every trump, "
-        "pointless opener or hand; each an option")
-    aliases: ClassVar[tuple[str, ...]] = ("redeals",)
-    source: ClassVar[str] = "000, 001, 002"
-
-    def apply(self, config: RulesetConfig) -> RulesetConfig:
-        """``config`` with the redeal rules."""
-        return add_plugin(config, RedealRules(), self)
-
-
-REDEAL = RedealModifier()
+REDEAL = AddPlugin(
+    name="redeal",
+    description="redeal rules: four Jacks, one-suit hand, bidding side holds every trump, "
+                "pointless opener or hand; each an option",
+    aliases=("redeals",),
+    source="000, 001, 002",
+    plugin=RedealRules(),
+)
 """The ``redeal`` modifier, registered under the entry point ``redeal``."""

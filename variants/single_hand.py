@@ -19,11 +19,10 @@ from attrs import frozen
 from twentyeight.actions import Action, Pass
 from twentyeight.config import RulesetConfig
 from twentyeight.errors import ConfigError
-from twentyeight.plugins import Modifier, RulePlugin, WindowEvent
+from twentyeight.plugins import AddPlugin, RulePlugin, WindowEvent
 from twentyeight.round import Round
 
 from .calls import SingleHand
-from .redeal import add_plugin
 from .scoring import SINGLE_HAND
 
 _CHOICES: tuple[Action, ...] = (SingleHand(), Pass())
@@ -75,19 +74,12 @@ class SingleHandRule(RulePlugin):
         return {"declarer": rnd.bidder}
 
 
-class SingleHandModifier(Modifier):
-    """The ``single-hand`` modifier (thani)."""
-
-    name: ClassVar[str] = SINGLE_HAND
-    description: ClassVar[str] = ("single hand (thani): declared before the first lead, "
-                                  "no trump, alone for every trick")
-    aliases: ClassVar[tuple[str, ...]] = ("thani", "single")
-    source: ClassVar[str] = "002"
-
-    def apply(self, config: RulesetConfig) -> RulesetConfig:
-        """``config`` with the single-hand rule."""
-        return add_plugin(config, SingleHandRule(), self)
-
-
-SINGLE_HAND_MODIFIER = SingleHandModifier()
+SINGLE_HAND_MODIFIER = AddPlugin(
+    name=SINGLE_HAND,
+    description=("single hand (thani): declared before the first lead, "
+                 "no trump, alone for every trick"),
+    aliases=("thani", "single"),
+    source="002",
+    plugin=SingleHandRule(),
+)
 """The ``single-hand`` modifier, registered under the entry point ``single-hand``."""

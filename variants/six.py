@@ -21,6 +21,7 @@ team to 10 game points wins (``match_target``).
 
 from __future__ import annotations
 
+import attrs
 from attrs import frozen
 
 from twentyeight.actions import Action
@@ -167,24 +168,16 @@ BANDS_40 = ((20, 1, 2), (30, 2, 3), (34, 3, 4))
 """40's bands: bids 20-29 win 1 or give the opponents 2, 30-33 win 2 or give 3, 34-40
 win 3 or give 4."""
 
-CONFIG_40 = RulesetConfig(
+CONFIG_40 = attrs.evolve(
+    CONFIG_28SIX,
     name="40",
     description="40: six players, 36 cards with the 3s (= Jacks), bids 20-40, bands",
     aliases=("forty",),
     source="002 (Forty); deal, trump marker and match end chosen where 002 is silent",
     deck=DECK_40,
-    players=6,
-    deal_packets=(3, 3),
-    auction_after=2,
     min_bid=20,
     max_bid=40,
-    opener_must_bid=True,
     second_bid_min=30,
-    trump_marker="hand-card",
-    bidder_trump_lead="only-trumps",
-    caller_must_trump=True,
-    early_trumps_count=False,
-    last_trick_unexposed="expose",
     auction=FortyAuction(),
     scoring=Bands(bands=BANDS_40, failed_to="opponents", match_target=10,
                   single_hand_made=4, single_hand_failed=5),

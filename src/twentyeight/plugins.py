@@ -25,6 +25,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+import attrs
+from attrs import frozen
+
 from .actions import Action
 
 if TYPE_CHECKING:
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     from .round import Round
 
 __all__ = [
+    "AddPlugin",
     "AuctionRules",
     "Modifier",
     "RulePlugin",
@@ -230,17 +234,19 @@ class RulePlugin(_Options):
         return config.players + 2
 
 
+@frozen
 class Modifier:
-    """A house rule a user composes with a ruleset by name (``"28+pair"``). Subclasses
-    set the class attributes and implement :meth:`apply`."""
+    """A house rule a user composes with a ruleset by name (``"28+pair"``): a named
+    value whose :meth:`apply` turns one config into another. Subclasses implement
+    :meth:`apply`; :class:`AddPlugin` covers the common case."""
 
-    name: ClassVar[str] = ""
+    name: str
     """The registered name."""
-    description: ClassVar[str] = ""
+    description: str
     """One line for listings."""
-    aliases: ClassVar[tuple[str, ...]] = ()
+    aliases: tuple[str, ...] = ()
     """Other names it is found by."""
-    source: ClassVar[str] = ""
+    source: str = ""
     """Which source documents describe it."""
 
     def apply(self, config: RulesetConfig) -> RulesetConfig:
@@ -248,6 +254,23 @@ class Modifier:
         :class:`~twentyeight.ConfigError` saying why if it does not fit ``config``."""
         raise NotImplementedError
 
-    def __repr__(self) -> str:
-        return f"<Modifier {self.name}>"
 
+@frozen
+class AddPlugin(Modifier):
+    """A modifier that adds one rule plug-in to the ruleset (and refuses a ruleset that
+    has a plug-in of that kind already: change that one's options instead)."""
+
+    plugin: RulePlugin | None = None
+    """The plug-in to add, with its default options."""
+
+    def apply(self, config: RulesetConfig) -> RulesetConfig:
+        """``config`` with :attr:`plugin` added; the plug-in's ``check`` may refuse it."""
+        from .errors import ConfigError
+
+        plugin = self.plugin
+        assert plugin is not None
+        if any(isinstance(p, type(plugin)) for p in config.plugins):
+            options = ", ".join(plugin.option_fields) or "none"
+            raise ConfigError(f"{self.name!r} is already part of {config.name!r}; change its "
+                              f"options instead ({options})")
+        return attrs.evolve(config, plugins=(*config.plugins, plugin))
