@@ -116,9 +116,19 @@ class DoubleRule(RulePlugin):
         return int(waiting[0])
 
     def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
-        """Doubling belongs to the window after the trump is chosen."""
-        return ("double-only-after-trump",
-                "doubling happens once the trump is chosen, before the rest of the deal")
+        """Why a double, redouble or C is not allowed now."""
+        if rnd.window != self.name:
+            return ("double-only-after-trump",
+                    "doubling happens once the trump is chosen, before the rest of the deal")
+        stage, _ = rnd.plugin_state(self.name)
+        if isinstance(action, Double):
+            return ("already-doubled", "the contract is doubled already")
+        if stage == "double":
+            return ("nothing-doubled", "the bidder's side answers only a double")
+        if isinstance(action, CallC):
+            return ("c-not-allowed",
+                    "only the bidder, doubled while the bidding team shows no pips, may call C")
+        return ("no-redouble", "a bid worth double already may be doubled once, no more")
 
     def max_actions(self, config: RulesetConfig) -> int:
         """Everyone may be asked twice at most."""
