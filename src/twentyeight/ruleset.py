@@ -32,6 +32,7 @@ class Ruleset:
 
     __slots__ = (
         "_bid_cache",
+        "_changed",
         "_chunk_bits",
         "_chunk_tables",
         "_lay_of",
@@ -54,6 +55,7 @@ class Ruleset:
     def __init__(self, config: RulesetConfig, *, preset: RulesetConfig | None = None) -> None:
         self.config = config
         self._preset = preset if preset is not None else config
+        self._changed: dict[str, Any] | None = None
         self.deck: Deck = config.deck.compile()
         deck = self.deck
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
@@ -119,8 +121,10 @@ class Ruleset:
 
     def changed_options(self) -> dict[str, Any]:
         """Options that differ from the registered preset (what a record stores)."""
-        base = self._preset.options()
-        return {k: v for k, v in self.config.options().items() if base[k] != v}
+        if self._changed is None:
+            base = self._preset.options()
+            self._changed = {k: v for k, v in self.config.options().items() if base[k] != v}
+        return dict(self._changed)
 
     def with_options(self, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (see ``OPTION_NAMES``)."""

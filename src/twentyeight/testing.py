@@ -258,25 +258,36 @@ def candidate_actions(rnd: Round) -> list[Action]:
     """A broad pool of actions, legal or not, for probing the legality protocol: every
     core kind, bids in and out of range in every denomination (and none), and one of
     each action kind the ruleset's plug-ins add."""
+    return list(_candidate_pool(rnd.ruleset))
+
+
+@functools.lru_cache(maxsize=64)
+def _candidate_pool(rules: Ruleset) -> tuple[Action, ...]:
+    config = rules.config
     pool: list[Action] = [Pass(), CallTrump(), Redeal(), SeventhCard()]
-    denominations = {None, *rnd.config.auction.denominations}
-    pool += [Bid(v, d) for v in range(-1, rnd.config.max_bid + 3) for d in denominations]
-    pool += [NameTrump(s) for s in rnd.deck.spec.suits]
-    for card in rnd.deck.cards:
+    denominations = {None, *config.auction.denominations}
+    pool += [Bid(v, d) for v in range(-1, config.max_bid + 3) for d in denominations]
+    pool += [NameTrump(s) for s in rules.deck.spec.suits]
+    for card in rules.deck.cards:
         pool += [Play(card), LayTrump(card)]
-    for kind in (*rnd.ruleset.kind_owner, *rnd.config.auction.action_kinds):
+    for kind in (*rules.kind_owner, *config.auction.action_kinds):
         try:
             pool.append(kind())
         except TypeError:
             continue  # a kind that takes arguments: not probed
-    return pool
+    return tuple(pool)
 
 
 def check_action_refusals(rnd: Round, actions: list[Action]) -> None:
     """Each action not in ``legal_actions()`` raises :class:`IllegalActionError` naming
-    a rule and leaves the round exactly as it was; a legal one is reported legal."""
+    a rule and leaves the round exactly as it was (its history and legal actions after
+    each refusal; its JSON record and the view of the seat to act after them all); a
+    legal one is reported legal. A legal action sent from a seat not to act is refused
+    the same way."""
     legal = rnd.legal_actions()
     before = rnd.to_json()
+    view = rnd.view(rnd.to_act) if rnd.to_act is not None else None
+    steps = len(rnd.history)
     for action in actions:
         if action in legal:
             _require(rnd.is_legal(action), f"{action} is listed but is_legal() says no")
@@ -287,7 +298,7 @@ def check_action_refusals(rnd: Round, actions: list[Action]) -> None:
             _require(bool(exc.rule), f"refusing {action} names no rule")
         else:
             raise ConformanceError(f"{action} is not listed as legal but was applied")
-        _require(rnd.to_json() == before, f"refusing {action} changed the round")
+        _require(len(rnd.history) == steps, f"refusing {action} changed the round")
         _require(rnd.legal_actions() == legal, f"refusing {action} changed the legal actions")
     if rnd.to_act is not None and legal:
         other = (rnd.to_act + 1) % rnd.players
@@ -297,18 +308,24 @@ def check_action_refusals(rnd: Round, actions: list[Action]) -> None:
             pass
         else:
             raise ConformanceError("an action from a seat that is not to act was applied")
-        _require(rnd.to_json() == before, "refusing an out-of-turn action changed the round")
+    _require(rnd.to_json() == before, "refusing an action changed the round")
+    _require(view is None or rnd.view(view["seat"]) == view,
+             "refusing an action changed what the player to act sees")
 
 
-def check_legal_actions_apply(rnd: Round) -> None:
+def check_legal_actions_apply(rnd: Round, sample: int | None = None,
+                              rng: random.Random | None = None) -> None:
     """There is a legal action while the round is not over, none repeats, and every
-    one applies (on a clone, leaving the round itself untouched)."""
+    one applies (on a clone, leaving the round itself untouched). With ``sample``, only
+    that many legal actions, chosen by ``rng``, are applied."""
     legal = rnd.legal_actions()
     _require(rnd.is_over or bool(legal), "no legal action while the round is not over")
     _require(not rnd.is_over or not legal, "legal actions after the round is over")
     _require(len(set(legal)) == len(legal), "a legal action is listed twice")
     before = rnd.to_json()
-    for action in legal:
+    chosen = legal if sample is None or len(legal) <= sample else \
+        (rng or random.Random(0)).sample(legal, sample)
+    for action in chosen:
         copy = rnd.clone()
         copy.apply(action)
     _require(rnd.to_json() == before, "applying to a clone changed the original")
@@ -361,34 +378,42 @@ def check_record_round_trip(rnd: Round) -> None:
 
 
 def check_round(rnd: Round, rng: random.Random | None = None, *, probes: int = 8,
-                hiding_tries: int = 2) -> None:
+                hiding_tries: int = 2, views: bool = True,
+                legal_sample: int | None = None) -> None:
     """Every per-state invariant; ``rng`` picks ``probes`` illegal actions to try and
     one seat whose view is put through :func:`check_view_hides` (``hiding_tries``
-    other deals)."""
+    other deals). ``views=False`` leaves out the two view checks and ``legal_sample``
+    applies only that many legal actions (the deep profile's lighter steps)."""
     rng = rng or random.Random(0)
     check_conservation(rnd)
-    check_views(rnd, json_check=probes > 2)
-    if hiding_tries:
-        check_view_hides(rnd, rng.randrange(rnd.players), rng, tries=hiding_tries)
-    check_legal_actions_apply(rnd)
-    pool = candidate_actions(rnd)
+    if views:
+        check_views(rnd, json_check=probes > 2)
+        if hiding_tries:
+            check_view_hides(rnd, rng.randrange(rnd.players), rng, tries=hiding_tries)
+    check_legal_actions_apply(rnd, legal_sample, rng)
+    pool = _candidate_pool(rnd.ruleset)
     check_action_refusals(rnd, rng.sample(pool, min(probes, len(pool))))
 
 
 def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
                       round_trip_every: int = 10, probes: int = 8,
-                      hiding_tries: int = 2) -> Round:
+                      hiding_tries: int = 2, view_every: int = 1,
+                      legal_sample: int | None = None) -> Round:
     """Play one round with uniformly random legal actions, checking every invariant
     after every step (``probes`` illegal actions tried at each, ``hiding_tries`` other
     deals for one seat's view), the JSON round trip every ``round_trip_every`` steps
-    (0: at the end only)."""
+    (0: at the end only). With ``view_every`` above 1 the view checks run at every
+    such step (from a random first step) and at the end; with ``legal_sample`` only
+    that many legal actions are applied at each step."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     rng = random.Random(seed)
     rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
     steps = 0
+    offset = rng.randrange(view_every)
     while not rnd.is_over:
         if check:
-            check_round(rnd, rng, probes=probes, hiding_tries=hiding_tries)
+            check_round(rnd, rng, probes=probes, hiding_tries=hiding_tries,
+                        views=(steps + offset) % view_every == 0, legal_sample=legal_sample)
             if round_trip_every and steps % round_trip_every == 0:
                 check_record_round_trip(rnd)
         seat = rnd.to_act
@@ -427,14 +452,16 @@ def check_random_rounds(rules: Ruleset | str, rounds: int = 100, seed: int = 0,
                         *, check: bool = True, deep: bool = False) -> int:
     """Play ``rounds`` random rounds with every invariant checked; returns how many
     were played. Raises :class:`ConformanceError` at the first broken invariant.
-    ``deep`` is the profile for very many rounds: every invariant at every step still,
-    but two illegal probes and one other deal a step, and the JSON round trip at the
-    end of each round."""
+    ``deep`` is the profile for very many rounds: every invariant in every round, with
+    lighter steps: at every step conservation, two illegal probes and two legal actions
+    applied; every eighth step (from a random first one) and at the end every seat's
+    view and one other deal for the hiding property; the JSON round trip, trick winners
+    and termination at the end of each round."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     for k in range(rounds):
         if deep:
             play_random_round(rs, seed + k, check=check, round_trip_every=0, probes=2,
-                              hiding_tries=1)
+                              hiding_tries=1, view_every=8, legal_sample=2)
         else:
             play_random_round(rs, seed + k, check=check)
     return rounds
