@@ -204,7 +204,7 @@ def _tables(bid: int, made: bool, multiplier: int = 1) -> tuple[int, ...]:
     outcome = te.HandOutcome(teams=2, bidding_team=0, bid=bid, target=bid,
                              card_points=(0, 0), tricks_won=(6, 6), made=made,
                              multiplier=multiplier)
-    return Tables(bands=TABLE_BANDS).hand_points(outcome)
+    return outcome.game_points(Tables(bands=TABLE_BANDS))
 
 
 def test_56_tables_44_made_2_failed_3_doubled_failed_6() -> None:

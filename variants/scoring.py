@@ -5,9 +5,10 @@ Four systems appear in the sources (RULES.md section 4), each a plug-in here: **
 to N), **base points** (28SIX's award to the winning side, a running series) and
 **tables** (56's stock of table cards, a team that cannot pay loses).
 
-Every system multiplies a hand's value by :attr:`~twentyeight.HandOutcome.factor`
-(doubling, redoubling and, where the ruleset's option says so, a loss under half the
-target), and honours a fixed :attr:`~twentyeight.HandOutcome.stake` set by a call.
+A system gives a hand's base value; the round multiplies it by
+:attr:`~twentyeight.HandOutcome.factor` (doubling, redoubling and, where the ruleset's
+option says so, a loss under half the target). Every system here also honours a fixed
+:attr:`~twentyeight.HandOutcome.stake` set by a call (``stakes = True``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Pips:
     wins the match; one at ``-match_target`` loses it. Sources: 001, 002 (the red and
     black sixes)."""
 
+    stakes: ClassVar[bool] = True
+    """A fixed stake set by a call (the C) replaces the hand\'s value."""
     made: int = 1
     failed: int = -1
     match_target: int = field(default=6, validator=_positive)
@@ -89,7 +92,7 @@ class Pips:
         else:
             value = self.made if outcome.made else self.failed
         points = [0] * outcome.teams
-        points[outcome.bidding_team] = value * outcome.factor
+        points[outcome.bidding_team] = value
         return tuple(points)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
@@ -124,6 +127,8 @@ class Bands:
     declarer's side or ``single_hand_failed`` to the other side (40's Thani: 4 / 5).
     First team to ``match_target`` wins."""
 
+    stakes: ClassVar[bool] = True
+    """A fixed stake set by a call (the C) replaces the hand\'s value."""
     bands: tuple[Band, ...] = field(converter=_bands)
     failed_to: Literal["bidder", "opponents"] = "bidder"
     match_target: int = field(default=10, validator=_positive)
@@ -151,11 +156,11 @@ class Bands:
         points = [0] * outcome.teams
         team = outcome.bidding_team
         if outcome.made:
-            points[team] = made * outcome.factor
+            points[team] = made
         elif self.failed_to == "bidder":
-            points[team] = -failed * outcome.factor
+            points[team] = -failed
         else:
-            points[1 - team] = failed * outcome.factor
+            points[1 - team] = failed
         return tuple(points)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
@@ -171,6 +176,8 @@ class BasePoints:
     gets 1 more. A series keeps the running total; with ``match_target`` set, the first
     team to reach it wins."""
 
+    stakes: ClassVar[bool] = True
+    """A fixed stake set by a call (the C) replaces the hand\'s value."""
     honors: int = 20
     match_target: int | None = field(default=None, validator=_optional_positive)
     name: str = "base-points"
@@ -190,7 +197,7 @@ class BasePoints:
                     and outcome.tricks_won[1 - winner] == 0:
                 value += 1
         points = [0] * outcome.teams
-        points[winner] = value * outcome.factor
+        points[winner] = value
         return tuple(points)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
@@ -204,6 +211,8 @@ class Tables:
     team wins from the other side, or pays it, the number of tables of the bid's band
     (``bands``: lowest bid, made, failed). A team that cannot pay what it owes loses."""
 
+    stakes: ClassVar[bool] = True
+    """A fixed stake set by a call (the C) replaces the hand\'s value."""
     bands: tuple[Band, ...] = field(converter=_bands)
     tables: int = field(default=12, validator=_positive)
     name: str = "tables"
@@ -220,7 +229,7 @@ class Tables:
             made = failed = outcome.stake
         else:
             _, made, failed = band_of(self.bands, outcome.bid)
-        value = (made if outcome.made else -failed) * outcome.factor
+        value = made if outcome.made else -failed
         points = [-value] * outcome.teams
         points[outcome.bidding_team] = value
         return tuple(points)

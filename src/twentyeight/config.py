@@ -78,17 +78,24 @@ class HandOutcome:
 
     @property
     def factor(self) -> int:
-        """What the hand's value is multiplied by: doubling and redoubling, and 2 more
-        for a loss under half the target where the ruleset's option says so."""
+        """What the round multiplies the scoring system's game points by: doubling and
+        redoubling, and 2 more for a loss under half the target where the ruleset's
+        option says so. Scoring systems give the base value only."""
         extra = 2 if self.less_than_half_doubles and self.under_half else 1
         return self.multiplier * extra
+
+    def game_points(self, scoring: ScoringSystem) -> tuple[int, ...]:
+        """Each team's game points for this hand under ``scoring``: the system's base
+        value multiplied by :attr:`factor`. The round scores every hand this way."""
+        return tuple(p * self.factor for p in scoring.hand_points(self))
 
 
 @runtime_checkable
 class ScoringSystem(Protocol):
     """Turns hands into game points and decides when a match is over. A system may also
     define ``starting_totals(teams)`` (each team's score when a match begins; 0 if
-    absent) and ``option_fields`` naming its user options."""
+    absent), ``option_fields`` naming its user options, and ``stakes = True`` if it
+    honours :attr:`HandOutcome.stake` (a fixed value set by a call)."""
 
     @property
     def name(self) -> str:
@@ -101,7 +108,8 @@ class ScoringSystem(Protocol):
         ...
 
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
-        """Game points each team gains (negative: loses) for one hand."""
+        """Game points each team gains (negative: loses) for one hand, before the
+        round multiplies them by ``outcome.factor``."""
         ...
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:

@@ -113,7 +113,8 @@ class RoundResult:
     """The outcome of a finished round. For an annulled deal ``annulled`` names the
     redeal rule, ``made`` is ``None`` and nobody scores. ``contract`` is ``"bid"`` or
     the plug-in that set another contract (``"single-hand"``, whose ``target`` is
-    ``None``: every trick); ``multiplier`` is 2 when doubled, 4 when redoubled."""
+    ``None``: every trick); ``multiplier`` is 2 when doubled, 4 when redoubled;
+    ``stake`` is a fixed number of game points a call put on the hand (the C)."""
 
     card_points: tuple[int, ...]
     tricks_won: tuple[int, ...]
@@ -127,6 +128,7 @@ class RoundResult:
     contract: str = "bid"
     denomination: str | None = None
     multiplier: int = 1
+    stake: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -143,6 +145,7 @@ class RoundResult:
             "contract": self.contract,
             "denomination": self.denomination,
             "multiplier": self.multiplier,
+            "stake": self.stake,
         }
 
 
@@ -1291,10 +1294,11 @@ class Round:
             bid=self._high_bid,
             target=target,
             made=made,
-            game_points=cfg.scoring.hand_points(outcome),
+            game_points=outcome.game_points(cfg.scoring),
             contract=self._contract,
             denomination=self._denomination,
             multiplier=self._multiplier,
+            stake=self._stake,
         )
 
     # ------------------------------------------------------------------ views
