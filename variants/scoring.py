@@ -70,10 +70,15 @@ class Pips:
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
     made: int = 1
+    """Game points to the bidding team for a contract made."""
     failed: int = -1
+    """Game points to the bidding team for a contract failed (negative)."""
     match_target: int = field(default=6, validator=_positive)
+    """A team at this many game points wins the match; at minus this many, it loses."""
     single_hand_made: int = 3
+    """Game points for a single hand won."""
     single_hand_failed: int = -3
+    """Game points for a single hand lost (negative)."""
     name: str = "pips"
     description: str = "+1 / -1 game point to the bidding team; +6 wins, -6 loses"
     option_fields: ClassVar[tuple[str, ...]] = ("match_target",)
@@ -130,10 +135,15 @@ class Bands:
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
     bands: tuple[Band, ...] = field(converter=_bands)
+    """``(lowest bid, made, failed)`` for each band, by rising lowest bid."""
     failed_to: Literal["bidder", "opponents"] = "bidder"
+    """Who a failed contract's points go to: off the bidding team, or to the opponents."""
     match_target: int = field(default=10, validator=_positive)
+    """The first team to reach this many game points wins the match."""
     single_hand_made: int | None = None
+    """Game points for a single hand won (``None``: no single hand in this system)."""
     single_hand_failed: int | None = None
+    """Game points a lost single hand gives (as ``failed_to`` says)."""
     name: str = "bands"
     description: str = "game points by the bid's band; first to 10 wins"
     option_fields: ClassVar[tuple[str, ...]] = ("match_target",)
@@ -179,7 +189,10 @@ class BasePoints:
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
     honors: int = 20
+    """The lowest honors bid."""
     match_target: int | None = field(default=None, validator=_optional_positive)
+    """The first team to reach this many base points wins (``None``: an endless
+    series)."""
     name: str = "base-points"
     description: str = "base points to the winning side (honors and slam bonus); a series"
     option_fields: ClassVar[tuple[str, ...]] = ("match_target",)
@@ -214,7 +227,9 @@ class Tables:
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
     bands: tuple[Band, ...] = field(converter=_bands)
+    """``(lowest bid, tables won, tables paid)`` for each band."""
     tables: int = field(default=12, validator=_positive)
+    """The tables each team holds when a match begins."""
     name: str = "tables"
     description: str = "tables won from or paid to the other side; a team that cannot pay loses"
     option_fields: ClassVar[tuple[str, ...]] = ("tables",)

@@ -41,7 +41,7 @@ from .errors import (
     UnknownRulesetError,
 )
 from .match import Match
-from .plugins import AuctionRules, Modifier, RulePlugin, StandardAuction
+from .plugins import AddPlugin, AuctionRules, Modifier, RulePlugin, StandardAuction
 from .registry import modifier, modifiers, presets, refresh, ruleset, rulesets
 from .round import Phase, Round, RoundResult, Trick
 from .ruleset import Ruleset
@@ -57,6 +57,7 @@ def new_round(name: str, *, seed: int | None = None, dealer: int = 0, **kwargs: 
 __all__ = [
     "NO_TRUMP",
     "Action",
+    "AddPlugin",
     "AuctionRules",
     "Bid",
     "CallTrump",

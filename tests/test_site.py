@@ -1,0 +1,427 @@
+"""The documentation site: generated tables, suit colouring, the record JSON Schema.
+
+The rules pages' option tables and the comparison are generated at build time by the
+MkDocs hook ``docs_hooks/rules_tables.py`` from the installed rulesets; these tests call
+the same functions the hook does. The record schema published with the site
+(``docs/schema/round-record.schema.json``) is checked against real records, with
+``jsonschema`` when it is installed and always with the small validator below, which
+implements exactly the part of JSON Schema the file uses.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import twentyeight as te
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SCHEMA_PATH = DOCS / "schema" / "round-record.schema.json"
+
+
+def _load_hook(name: str) -> ModuleType:
+    path = ROOT / "docs_hooks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"docs_hooks_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tables = _load_hook("rules_tables")
+suits = _load_hook("suits")
+
+
+def _row(table: str, option: str) -> str:
+    """The table row of ``option``."""
+    rows = [line for line in table.splitlines() if line.startswith(f"| `{option}` |")]
+    assert len(rows) == 1, f"{option!r} has {len(rows)} rows in the table"
+    return rows[0]
+
+
+# ---------------------------------------------------------------- option tables
+
+
+def test_options_table_of_28_lists_every_option_and_its_value() -> None:
+    rules = te.ruleset("28")
+    table = tables.options_table(rules)
+    assert rules.options(), "28 has options"
+    for name, value in rules.options().items():
+        row = _row(table, name)
+        value_cell = row.split(" | ")[1]
+        assert value_cell == tables.format_value(value), (name, row)
+
+
+@pytest.mark.parametrize("name", te.presets())
+def test_options_table_of_every_preset_is_complete(name: str) -> None:
+    rules = te.ruleset(name)
+    table = tables.options_table(name)
+    for option, value in rules.options().items():
+        assert tables.format_value(value) in _row(table, option)
+
+
+def test_options_table_follows_the_config() -> None:
+    preset = tables.options_table(te.ruleset("29"))
+    changed = tables.options_table(te.ruleset("29", min_bid=15))
+    assert preset != changed
+    assert "| `16` |" in _row(preset, "min_bid")
+    assert "| `15` |" in _row(changed, "min_bid")
+    assert _row(preset, "max_bid") == _row(changed, "max_bid")
+
+
+def test_option_meanings_come_from_the_docstrings() -> None:
+    table = tables.options_table("29")
+    assert "Highest bid." in _row(table, "max_bid")
+    # A choice typed by a documented alias explains every value.
+    marker = _row(table, "trump_marker")
+    assert all(f"`{v}`" in marker for v in ("hand-card", "indicator", "open"))
+    # Options of plug-ins, from their attrs fields in twentyeight_variants.
+    assert "after the exposure" in _row(table, "pair_timing")
+    assert '`"after-winning-trick"`, `"after-exposure"`' in _row(table, "pair_timing")
+    assert "`True` or `False`" in _row(table, "redeal_four_jacks")
+    assert "a whole number or `None`" in _row(table, "partner_overcall_min")
+
+
+def test_modifier_options_are_generated() -> None:
+    table = tables.modifier_options_table("double")
+    assert "`auto_double`" in table and "`c_call`" in table and "`None`" in table
+    redeal = tables.modifier_options_table("redeal")   # refused by every preset as it is
+    assert "`redeal_four_jacks`" in redeal
+    assert "no options" in tables.modifier_options_table("single-hand")
+
+
+# ---------------------------------------------------------------- comparison
+
+
+def test_comparison_covers_every_preset() -> None:
+    table = tables.comparison_table()
+    header = table.splitlines()[0]
+    for preset in te.presets():
+        assert f"`{preset}`" in header, preset
+    cells = [c.strip() for c in header.strip("|").split("|")]
+    assert len(cells) == 1 + len(te.presets())
+
+
+def test_comparison_shows_the_facts() -> None:
+    facts = tables.facts("29")
+    assert facts["players"].startswith("4")
+    assert facts["deck"].startswith("32 cards")
+    assert "+ 1 for the last trick" in facts["card points"]
+    assert facts["bids"].startswith("16–29")
+    assert "`indicator`" in facts["trump"]
+    assert facts["scoring"].startswith("pips")
+    assert facts["match end"] == "+6 wins, −6 loses"
+    assert "`double`" in facts["modifiers that compose"]
+    assert "`pair`" not in facts["modifiers that compose"]   # built in already
+
+
+def test_modifier_matrix_agrees_with_the_registry() -> None:
+    matrix = tables.modifier_matrix()
+    lines = matrix.splitlines()
+    assert len(lines) == 2 + len(te.presets())
+    for preset, line in zip(te.presets(), lines[2:], strict=True):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[0] == f"`{preset}`"
+        for modifier, cell in zip(te.modifiers(), cells[1:], strict=True):
+            try:
+                te.ruleset(f"{preset}+{modifier}")
+            except te.ConfigError:
+                assert cell.startswith("✗"), (preset, modifier, cell)
+            else:
+                assert cell == "✓", (preset, modifier, cell)
+
+
+def test_differences_name_what_changes() -> None:
+    table = tables.differences_table("29")
+    for option in ("min_bid", "max_bid", "trump_marker", "last_trick_points", "pair_timing"):
+        assert f"| `{option}` |" in table
+    assert "| `opener_must_bid` |" not in table      # the same in both
+    assert "is the same as" in tables.differences_table("28")
+
+
+# ---------------------------------------------------------------- the hook on pages
+
+
+def test_render_replaces_markers_but_not_in_code() -> None:
+    page = "\n".join([
+        "# Page", "", "<!-- options: 29 -->", "", "<!-- comparison -->", "",
+        "```markdown", "<!-- options: 29 -->", "```", "",
+        "<!-- compatibility: pair -->", "<!-- rulesets -->", "",
+    ])
+    out = tables.render(page, "rules/example.md", {"rules/29.md", "rules/modifiers/pair.md"})
+    assert out.count("<!-- options: 29 -->") == 1           # only the one in the code block
+    assert "<!-- comparison -->" not in out and "<!-- rulesets -->" not in out
+    assert '<div class="tt-generated tt-options" markdown>' in out
+    assert "[`29`](29.md)" in out                           # names link to existing pages
+
+
+def test_render_refuses_unknown_names() -> None:
+    with pytest.raises(ValueError, match="no-such-ruleset"):
+        tables.render("<!-- options: no-such-ruleset -->\n", "rules/x.md")
+
+
+def _markers() -> list[tuple[Path, str, str]]:
+    found = []
+    for page in sorted(DOCS.rglob("*.md")):
+        text = tables.FENCE.sub("", page.read_text(encoding="utf-8"))
+        for match in tables.MARKER.finditer(text):
+            found.append((page.relative_to(DOCS), match["kind"], (match["args"] or "").strip()))
+    return found
+
+
+def test_every_marker_on_the_site_expands() -> None:
+    markers = _markers()
+    kinds = {kind for _, kind, _ in markers}
+    assert {"options", "comparison", "modifier-matrix", "modifier-options"} <= kinds
+    for page in sorted({p for p, _, _ in markers}):
+        text = (DOCS / page).read_text(encoding="utf-8")
+        tables.render(text, page.as_posix())
+
+
+def test_every_builtin_preset_with_a_page_has_its_option_table() -> None:
+    for page in sorted((DOCS / "rules").glob("*.md")):
+        name = page.stem
+        if name in te.presets():
+            assert f"<!-- options: {name} -->" in page.read_text(encoding="utf-8"), page
+
+
+# ---------------------------------------------------------------- suits in colour
+
+
+def test_suits_are_coloured_in_text_only() -> None:
+    html = ('<p title="J♠">play 8♥ then J♣</p><script>var s = "♦";</script>'
+            '<pre><code><span class="s2">"play 10♦"</span></code></pre>')
+    out = suits.colour_suits(html)
+    assert '<p title="J♠">' in out                            # attributes untouched
+    assert 'var s = "♦";' in out                               # scripts untouched
+    assert 'play 8<span class="suit suit-red">♥</span>' in out
+    assert 'J<span class="suit suit-black">♣</span>' in out
+    assert '"play 10<span class="suit suit-red">♦</span>"' in out   # code blocks too
+    assert suits.colour_suits("<p>no suits</p>") == "<p>no suits</p>"
+
+
+def test_suit_stylesheet_is_declared() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "stylesheets/suits.css" in config
+    assert "docs_hooks/rules_tables.py" in config and "docs_hooks/suits.py" in config
+    css = (DOCS / "stylesheets" / "suits.css").read_text(encoding="utf-8")
+    assert ".suit-red" in css and ".suit-black" in css
+
+
+# ---------------------------------------------------------------- the action grammar
+
+
+def test_reference_lists_every_action_keyword() -> None:
+    # A fresh interpreter: the examples of the docs register keywords of their own.
+    code = ("import twentyeight as te; from twentyeight.actions import action_keywords; "
+            "te.rulesets(); print(' '.join(action_keywords()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert {"bid", "play", "show-pair"} <= set(out)
+    reference = (DOCS / "reference.md").read_text(encoding="utf-8")
+    for keyword in out:
+        assert re.search(rf"^\| `{re.escape(keyword)}\b", reference, re.M), keyword
+
+
+# ---------------------------------------------------------------- the record schema
+
+
+class SchemaError(AssertionError):
+    """A document does not match the schema."""
+
+
+_SCHEMA_KEYWORDS = {
+    "$schema", "$id", "$defs", "title", "description", "default", "type", "const",
+    "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
+    "minimum", "maximum", "minLength", "maxLength", "pattern", "oneOf", "$ref",
+}
+
+_TYPES: dict[str, Any] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+}
+
+
+def validate(value: Any, schema: dict[str, Any], root: dict[str, Any], where: str = "$") -> None:
+    """Validate ``value`` against the subset of JSON Schema 2020-12 the record schema uses;
+    a keyword outside it is an error, so the schema cannot silently outgrow this check."""
+    unknown = set(schema) - _SCHEMA_KEYWORDS
+    if unknown:
+        raise AssertionError(f"schema keyword(s) not supported by the test: {unknown}")
+    if "$ref" in schema:
+        ref = schema["$ref"]
+        assert ref.startswith("#/$defs/"), ref
+        validate(value, root["$defs"][ref.removeprefix("#/$defs/")], root, where)
+    kind = schema.get("type")
+    if kind is not None and not _TYPES[kind](value):
+        raise SchemaError(f"{where}: expected {kind}, got {value!r}")
+    if "const" in schema and value != schema["const"]:
+        raise SchemaError(f"{where}: expected {schema['const']!r}, got {value!r}")
+    if isinstance(value, dict):
+        for name in schema.get("required", ()):
+            if name not in value:
+                raise SchemaError(f"{where}: missing {name!r}")
+        properties = schema.get("properties", {})
+        for name, item in value.items():
+            if name in properties:
+                validate(item, properties[name], root, f"{where}.{name}")
+            elif schema.get("additionalProperties") is False:
+                raise SchemaError(f"{where}: unexpected field {name!r}")
+    if isinstance(value, list):
+        if len(value) < schema.get("minItems", 0):
+            raise SchemaError(f"{where}: fewer than {schema['minItems']} items")
+        if "maxItems" in schema and len(value) > schema["maxItems"]:
+            raise SchemaError(f"{where}: more than {schema['maxItems']} items")
+        if "items" in schema:
+            for i, item in enumerate(value):
+                validate(item, schema["items"], root, f"{where}[{i}]")
+    if isinstance(value, str):
+        if len(value) < schema.get("minLength", 0):
+            raise SchemaError(f"{where}: shorter than {schema['minLength']}")
+        if "maxLength" in schema and len(value) > schema["maxLength"]:
+            raise SchemaError(f"{where}: longer than {schema['maxLength']}")
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            raise SchemaError(f"{where}: {value!r} does not match {schema['pattern']}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if "minimum" in schema and value < schema["minimum"]:
+            raise SchemaError(f"{where}: below {schema['minimum']}")
+        if "maximum" in schema and value > schema["maximum"]:
+            raise SchemaError(f"{where}: above {schema['maximum']}")
+    if "oneOf" in schema:
+        matched = 0
+        for option in schema["oneOf"]:
+            try:
+                validate(value, option, root, where)
+            except SchemaError:
+                continue
+            matched += 1
+        if matched != 1:
+            raise SchemaError(f"{where}: matches {matched} of the oneOf alternatives, not 1")
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return data
+
+
+def check_record(record: dict[str, Any], schema: dict[str, Any]) -> None:
+    """``record`` is valid by the schema: by the small validator, and by jsonschema if
+    it is installed."""
+    validate(record, schema, schema)
+    try:
+        import jsonschema
+    except ImportError:
+        return
+    jsonschema.Draft202012Validator(schema).validate(record)
+
+
+def _played(rnd: te.Round, seed: int, steps: int | None = None) -> te.Round:
+    rng = random.Random(seed)
+    while not rnd.is_over and (steps is None or steps > 0):
+        rnd.apply(rng.choice(rnd.legal_actions()))
+        steps = None if steps is None else steps - 1
+    return rnd
+
+
+def _sample_records() -> list[dict[str, Any]]:
+    records = [
+        _played(te.new_round("28", seed=1), seed=1).record(),     # a whole round
+        te.new_round("28", seed=1).record(),                      # no action yet
+        _played(te.new_round("28", seed=2, dealer=3), seed=2, steps=9).record(),
+        _played(te.ruleset("28", last_trick_points=1, max_bid=29).new_round(seed=3),
+                seed=3).record(),                                 # changed options
+        _played(te.new_round("28", dealer=1, deal=[
+            ["KD", "QD", "8D", "7D", "JH", "9H", "AH", "10H"],
+            ["JC", "8H", "9C", "10C", "7H", "KH", "QH", "JS"],
+            ["AC", "7C", "9S", "AS", "10S", "KS", "QS", "8S"],
+            ["QC", "KC", "8C", "7S", "JD", "9D", "AD", "10D"],
+        ]), seed=4).record(),                                     # an explicit deal
+    ]
+    match = te.Match("28+pair+double+single-hand", seed=5)
+    rnd = _played(match.next_round(), seed=5)
+    records.append(rnd.record())                                  # composed, with scores
+    match.score(rnd)
+    records.append(_played(match.next_round(), seed=6).record())
+    for k, preset in enumerate(te.presets()):                     # every installed preset
+        records.append(_played(te.new_round(preset, seed=10 + k), seed=k).record())
+    return records
+
+
+def test_the_schema_is_published_and_linked() -> None:
+    reference = (DOCS / "reference.md").read_text(encoding="utf-8")
+    assert "(schema/round-record.schema.json)" in reference
+    data = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert data["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert data["properties"]["format"]["const"] == "twentyeight.round"
+
+
+def test_real_records_match_the_schema(schema: dict[str, Any]) -> None:
+    records = _sample_records()
+    assert any("deal" in r for r in records) and any("scores" in r for r in records)
+    assert any(r["options"] for r in records)
+    for record in records:
+        check_record(record, schema)
+        check_record(json.loads(json.dumps(record)), schema)
+        te.Round.from_record(record)                              # and the library agrees
+
+
+def test_builtin_actions_match_the_documented_grammar(schema: dict[str, Any]) -> None:
+    builtin = schema["$defs"]["builtinAction"]
+    for record in _sample_records():
+        plugin = te.ruleset(record["ruleset"]).config
+        if not all(type(p).__module__.startswith("twentyeight") for p in (
+                plugin.auction, plugin.scoring, *plugin.plugins)):
+            continue                                              # a third party's ruleset
+        for action in record["actions"]:
+            validate(action, builtin, schema)
+
+
+@pytest.mark.parametrize("change", [
+    "no seed or deal", "both seed and deal", "extra field", "wrong format", "wrong version",
+    "negative dealer", "action not text", "bad card",
+])
+def test_invalid_records_are_refused_by_schema_and_library(change: str,
+                                                           schema: dict[str, Any]) -> None:
+    record = _played(te.new_round("28", seed=1), seed=1, steps=6).record()
+    if change == "no seed or deal":
+        del record["seed"]
+    elif change == "both seed and deal":
+        record["deal"] = [[str(c) for c in hand] for hand in te.new_round("28", seed=1).deal]
+    elif change == "extra field":
+        record["comment"] = "hello"
+    elif change == "wrong format":
+        record["format"] = "twentyeight.match"
+    elif change == "wrong version":
+        record["version"] = 2
+    elif change == "negative dealer":
+        record["dealer"] = -1
+    elif change == "action not text":
+        record["actions"][0] = 16
+    else:
+        del record["seed"]
+        record["deal"] = [["ZZ"] * 8] * 4
+    with pytest.raises(SchemaError):
+        validate(record, schema, schema)
+    try:
+        import jsonschema
+    except ImportError:
+        pass
+    else:
+        assert not jsonschema.Draft202012Validator(schema).is_valid(record)
+    with pytest.raises(te.RecordError):
+        te.Round.from_record(record)
