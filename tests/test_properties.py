@@ -98,6 +98,28 @@ def test_seeded_random_rounds_conform(name: str) -> None:
     assert testing.check_random_rounds(name, rounds=10, seed=1000) == 10
 
 
+OPTION_VARIANTS = [
+    ("28", {"seventh_card": True}),
+    ("29", {"seventh_card": True, "min_bid": 15}),
+    ("28", {"over_trump": True, "no_jack_discard": True, "reveal_when_void": True}),
+    ("28", {"last_trick_unexposed": "void", "early_trumps_count": True,
+            "bidder_trump_lead": "after-trump-led", "less_than_half_doubles": True}),
+    ("28+double", {"auto_double": 21}),
+    ("28+double+single-hand", {"c_call": True, "caller_must_trump": False}),
+    ("40", {"auction_after": 1, "trump_marker": "indicator"}),
+    ("56-six", {"closing_passes": 3}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_VARIANTS,
+                         ids=[f"{n}-{'-'.join(o)}" for n, o in OPTION_VARIANTS])
+def test_play_options_keep_every_invariant(name: str, options: dict[str, object]) -> None:
+    """The kit over rulesets with the RULES.md play options switched on (the seventh
+    card hides the trump from the bidder too)."""
+    rs = te.ruleset(name, **options)
+    assert testing.check_random_rounds(rs, rounds=8, seed=77) == 8
+
+
 @pytest.mark.parametrize("name", RULESETS)
 @SETTINGS
 @given(seed=st.integers(0, 2**64 - 1), cut=st.integers(0, 80))
