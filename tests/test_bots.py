@@ -5,12 +5,56 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
+from twentyeight_variants.double import DoubleRule
+from twentyeight_variants.pair import PairRule
+from twentyeight_variants.scoring import Pips
+from twentyeight_variants.single_hand import SingleHandRule
 
 import twentyeight as te
-from twentyeight.bots import Bot, HeuristicBot, RandomBot, play_round
+from twentyeight.bots import Bot, HeuristicBot, RandomBot, deck_facts, play_round
 
 RS = te.ruleset("28")
+
+# ------------------------------------------------------------------ stand-in tables
+# Combinations the registry refuses to compose (the single hand needs a scoring system
+# that values it), built from the presets' own configs with pips scoring: two packs and
+# open trump with a single hand, six players with every call.
+
+
+def _with_calls(name: str, *plugins: Any) -> te.Ruleset:
+    cfg = te.ruleset(name).config
+    return te.Ruleset(attrs.evolve(cfg, name=f"{name}-with-calls", aliases=(), scoring=Pips(),
+                                   plugins=(*cfg.plugins, *plugins)))
+
+
+STAND_INS: dict[str, te.Ruleset] = {
+    "56+single-hand": _with_calls("56", SingleHandRule()),
+    "56-eight+single-hand": _with_calls("56-eight", SingleHandRule()),
+    "28six+pair+double+single-hand": _with_calls("28six", PairRule(), DoubleRule(),
+                                                  SingleHandRule()),
+}
+"""Ad-hoc rulesets (not registered by name) for combinations no name composes."""
+
+
+def _composable(name: str) -> bool:
+    try:
+        te.ruleset(name)
+    except te.ConfigError:
+        return False
+    return True
+
+
+COMBOS: list[str] = [
+    name for name in (
+        "28+pair+double+single-hand", "29+double+single-hand", "28-bengal+double",
+        "28-bands+single-hand+double", "28+pair",
+        *(f"{p}+{m}" for p in te.presets() for m in ("double", "single-hand+double")),
+    ) if _composable(name)
+]
+"""Composed rulesets to play: a few fixed ones and each preset with doubling and a
+single hand where the modifier fits it."""
 
 
 class Checked:
@@ -51,6 +95,102 @@ def test_bots_only_choose_legal_actions_and_finish_rounds(kinds: str) -> None:
             assert len(rnd.tricks) == 8
             assert sum(rnd.result.card_points) == 28
     assert annulled < 40
+
+
+def _play_checked(rs: te.Ruleset, kinds: str, seeds: range, *,
+                  given: bool = False) -> list[te.Round]:
+    """Play seeded rounds of ``rs`` with checked bots (``kinds`` repeats round the
+    table); ``given``: the heuristic bots are told the ruleset (not registered)."""
+    rounds = []
+    n = rs.config.players
+
+    def make(kind: str, seed: int) -> Bot:
+        if kind == "r":
+            return RandomBot(seed)
+        return HeuristicBot(seed, ruleset=rs) if given else HeuristicBot(seed)
+
+    for seed in seeds:
+        rnd = rs.new_round(seed=seed, dealer=seed % n)
+        bots = [Checked(make(kinds[i % len(kinds)], seed * n + i)) for i in range(n)]
+        play_round(rnd, bots)
+        assert rnd.is_over and rnd.result is not None
+        assert sum(b.calls for b in bots) == len(rnd.history)
+        if rnd.result.annulled is None and rnd.result.contract == "bid":
+            assert len(rnd.tricks) == rs.config.tricks
+            assert sum(t.points for t in rnd.tricks) == sum(rnd.result.card_points)
+        rounds.append(rnd)
+    return rounds
+
+
+@pytest.mark.parametrize("name", te.presets())
+@pytest.mark.parametrize("kinds", ["h", "hr", "rh"])
+def test_bots_stay_legal_in_every_preset(name: str, kinds: str) -> None:
+    rounds = _play_checked(te.ruleset(name), kinds, range(16 if kinds == "h" else 8))
+    assert sum(r.result is not None and r.result.annulled is None for r in rounds) >= 4
+
+
+@pytest.mark.parametrize("name", COMBOS)
+def test_bots_stay_legal_in_composed_rulesets(name: str) -> None:
+    rs = te.ruleset(name)
+    _play_checked(rs, "h", range(10))
+    _play_checked(rs, "rh", range(10, 16))
+
+
+@pytest.mark.parametrize("name", sorted(STAND_INS))
+def test_bots_stay_legal_in_unregistered_rulesets(name: str) -> None:
+    rs = STAND_INS[name]
+    rounds = _play_checked(rs, "h", range(10), given=True)
+    _play_checked(rs, "hr", range(10, 16), given=True)
+    # Not told the ruleset, the bots guess its deck from what they see.
+    _play_checked(rs, "h", range(16, 20))
+    assert any(r.result is not None and r.result.annulled is None for r in rounds)
+    # Random declarers play single hands: partners sit out, tricks are shorter.
+    single = [r for r in _play_checked(rs, "r", range(20, 30))
+              if r.result is not None and r.result.contract == "single-hand"]
+    assert single and all(len(t.cards) < rs.config.players
+                          for r in single for t in r.tricks)
+
+
+def test_bots_stay_legal_with_the_seventh_card_option() -> None:
+    rs = te.ruleset("28+pair+double", seventh_card=True)
+    rounds = _play_checked(rs, "r", range(20)) + _play_checked(rs, "hr", range(20, 30))
+    # Random bidders take the seventh card now and then; the heuristic ones never do.
+    said = [(s, str(a)) for r in rounds for s, a in r.history]
+    assert any(a == "seventh-card" for _, a in said)
+
+
+@pytest.mark.parametrize("name", te.presets())
+def test_heuristic_side_outscores_random_side_in_every_preset(name: str) -> None:
+    rs = te.ruleset(name)
+    n = rs.config.players
+    points = {"h": 0, "r": 0}
+    for seed in range(16):
+        for kinds in ("hr", "rh"):
+            rnd = rs.new_round(seed=seed, dealer=seed % n)
+            make = {"h": HeuristicBot, "r": RandomBot}
+            play_round(rnd, [make[kinds[i % 2]](seed * n + i) for i in range(n)])
+            assert rnd.result is not None
+            for team in (0, 1):
+                points[kinds[team]] += rnd.result.card_points[team]
+    assert points["h"] > points["r"]
+
+
+@pytest.mark.parametrize("name", ["28six", "40", "56", "56-six", "56-eight"])
+def test_heuristic_self_play_is_sensible_in_every_family(name: str) -> None:
+    if name not in te.presets():
+        pytest.skip(f"{name} is not registered")
+    rs = te.ruleset(name)
+    made = scored = 0
+    for rnd in _play_checked(rs, "h", range(24)):
+        result = rnd.result
+        assert result is not None
+        if result.annulled is None:
+            scored += 1
+            made += bool(result.made)
+            assert result.bid is not None and result.bid < rs.config.max_bid
+            if rs.config.auction.denominations != (None,):
+                assert result.denomination is not None  # bids name a suit or NT
+    assert 0.3 <= made / scored <= 0.9
 
 
 def test_bots_satisfy_the_protocol() -> None:
@@ -288,3 +428,184 @@ def test_heuristic_leads_a_sure_winner_with_points() -> None:
 def test_heuristic_falls_back_to_a_legal_action_on_an_odd_view() -> None:
     view = {"seat": 0, "phase": "mystery", "legal_actions": ["frobnicate"]}
     assert HeuristicBot(0).choose(view) == "frobnicate"
+
+
+# ------------------------------------------------------------------ calls and markers
+
+
+def _calls_view(window: str, legal: list[str], hand: list[str], **changes: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "phase": "calls", "window": window, "hand": hand, "legal_actions": legal,
+        "calls": [], "sitting_out": [],
+        "contract": {"bidder": 1, "bid": 16, "target": 16, "kind": "bid", "multiplier": 1},
+    }
+    fields.update(changes)
+    return _view(**fields)
+
+
+WEAK = ["7H", "8C", "QD", "KS"]
+STRONG = ["JS", "9S", "AS", "10S"]
+
+
+def test_heuristic_passes_the_double_window_with_an_ordinary_hand() -> None:
+    view = _calls_view("double", ["double", "pass"], WEAK)
+    assert HeuristicBot(0).choose(view) == "pass"
+
+
+def test_heuristic_doubles_only_with_a_strong_hand() -> None:
+    view = _calls_view("double", ["double", "pass"], STRONG)
+    assert HeuristicBot(0).choose(view) == "double"
+    # Against a high bid the same cards are not enough.
+    high = _calls_view("double", ["double", "pass"], ["JS", "9S", "7H", "8D"],
+                       contract={"bidder": 1, "bid": 24, "target": 24, "kind": "bid",
+                                 "multiplier": 1})
+    assert HeuristicBot(0).choose(high) == "pass"
+
+
+def test_heuristic_redoubles_a_strong_contract_and_never_calls_c_lightly() -> None:
+    mine = {"bidder": 0, "bid": 16, "target": 16, "kind": "bid", "multiplier": 2}
+    trump = {"marker": "hand-card", "holder": 0, "exposed": False, "suit": "S", "card": "10S"}
+    strong = _calls_view("double", ["redouble", "pass"], STRONG[:3], contract=mine,
+                         trump=trump)
+    assert HeuristicBot(0).choose(strong) == "redouble"
+    weak = _calls_view("double", ["redouble", "call-c", "pass"], ["7H", "8C", "QD"],
+                       contract=mine, trump=trump)
+    assert HeuristicBot(0).choose(weak) == "pass"
+
+
+def test_heuristic_declares_a_single_hand_only_when_sure() -> None:
+    sure = ["JS", "9S", "AS", "JH", "9H", "AH", "JD", "JC"]
+    view = _calls_view("single-hand", ["single-hand", "pass"], sure)
+    assert HeuristicBot(0).choose(view) == "single-hand"
+    almost = [*sure[:-1], "7C"]  # the Jack of clubs is out: the 7 loses to it
+    view = _calls_view("single-hand", ["single-hand", "pass"], almost)
+    assert HeuristicBot(0).choose(view) == "pass"
+    # The bidder whose face-down card is the unseen seventh card never declares.
+    blind = _calls_view("single-hand", ["single-hand", "pass"], sure[:7],
+                        contract={"bidder": 0, "bid": 16, "target": 16, "kind": "bid",
+                                  "multiplier": 1},
+                        trump={"marker": "seventh-card", "holder": 0, "exposed": False})
+    assert HeuristicBot(0).choose(blind) == "pass"
+
+
+def test_heuristic_passes_an_unknown_window() -> None:
+    view = _calls_view("mystery", ["knock", "pass"], WEAK)
+    assert HeuristicBot(0).choose(view) == "pass"
+
+
+def test_heuristic_always_shows_a_pair() -> None:
+    view = _view(hand=["KS", "QS", "7H"], legal_actions=["play KS", "play QS", "play 7H",
+                                                        "show-pair"],
+                 trump={"holder": 1, "exposed": True, "suit": "S", "exposed_by": 0,
+                        "exposed_in_trick": 1})
+    assert HeuristicBot(0).choose(view) == "show-pair"
+
+
+def test_heuristic_names_its_longest_suit_with_an_indicator() -> None:
+    view = _view(ruleset="29", phase="trump", hand=["JH", "9H", "7H", "AS"],
+                 legal_actions=["trump S", "trump H", "trump D", "trump C"])
+    assert HeuristicBot(0).choose(view) == "trump H"
+
+
+def test_heuristic_does_not_take_the_seventh_card() -> None:
+    view = _view(phase="trump", hand=["JS", "9S", "7S", "AH"],
+                 legal_actions=["trump JS", "trump 9S", "trump 7S", "trump AH",
+                                "seventh-card"])
+    assert HeuristicBot(0).choose(view) == "trump 7S"
+
+
+DENOMINATED = [f"bid {v} {d}" for v in range(28, 57) for d in ("S", "H", "D", "C", "NT")]
+
+
+def _denominated_view(hand: list[str], legal: list[str]) -> dict[str, Any]:
+    return _auction_view(hand, legal, ruleset="56", bid_range=[28, 56],
+                         players=4, cards_held=[12] * 4)
+
+
+def test_heuristic_bids_its_longest_suit_or_no_trump() -> None:
+    bot = HeuristicBot(0, ruleset=te.ruleset("56"))
+    long_hearts = ["JH", "9H", "AH", "10H", "KH", "JH#2", "QS", "KS#2", "KD", "QD#2",
+                   "KC", "QC"]
+    assert bot.choose(_denominated_view(long_hearts, DENOMINATED)) == "bid 28 H"
+    balanced = ["JS", "9S", "QS", "JH", "9H", "KH", "JD#2", "AD", "QD", "JC", "QC#2", "KC"]
+    assert bot.choose(_denominated_view(balanced, DENOMINATED)) == "bid 28 NT"
+    weak = ["QS", "KS#2", "QH", "KH", "QD", "QD#2", "KD", "KC", "QC", "QC#2", "KC#2", "KH#2"]
+    assert bot.choose(_denominated_view(weak, ["pass", *DENOMINATED])) == "pass"
+    # The same from the name in the view, and from a guess for an unregistered name.
+    for name in ("56", "somewhere-56"):
+        view = _denominated_view(long_hearts, DENOMINATED)
+        assert HeuristicBot(0).choose({**view, "ruleset": name}) == "bid 28 H"
+        view = _denominated_view(weak, ["pass", *DENOMINATED])
+        assert HeuristicBot(0).choose({**view, "ruleset": name}) == "pass"
+
+
+def test_heuristic_doubles_in_the_auction_only_when_strong() -> None:
+    strong = ["JS", "JS#2", "9S", "9S#2", "AS", "JH", "JH#2", "9H", "JD", "JD#2", "JC", "9C"]
+    legal = ["pass", "double"]  # nothing left to bid over 56
+    contract = {"bidder": 1, "bid": 56, "target": 56, "kind": "bid", "multiplier": 1,
+                "denomination": "C"}
+    bot = HeuristicBot(0)
+    view = _auction_view(strong, legal, ruleset="56", bid_range=[28, 56], contract=contract)
+    assert bot.choose(view) == "double"
+    weak = ["QS", "KS#2", "QH", "KH", "QD", "QD#2", "KD", "KC", "QC", "QC#2", "KC#2", "KH#2"]
+    view = _auction_view(weak, legal, ruleset="56", bid_range=[28, 56], contract=contract)
+    assert bot.choose(view) == "pass"
+
+
+def test_of_equal_cards_the_first_played_wins() -> None:
+    # Two packs: the other JS#2 does not beat the JS already played.
+    view = _view(ruleset="56", bid_range=[28, 56], hand=["JS#2", "7S", "QD"],
+                 trump={"marker": "open", "exposed": True, "suit": "D"},
+                 trick=_trick((1, "JS"), (2, "9S"), (3, "10S"), trumps_from=0),
+                 legal_actions=["play JS#2", "play 7S"])
+    assert HeuristicBot(0).choose(view) == "play 7S"
+    assert HeuristicBot(0).choose({**view, "ruleset": "somewhere-56"}) == "play 7S"
+
+
+def test_heuristic_at_a_six_player_table_knows_it_plays_last() -> None:
+    # Seat 1 plays a single hand: its partners 3 and 5 sit out, so seat 0 plays last to
+    # this trick and takes it with the 9 (a Jack is still out, but nobody is left).
+    single = {"bidder": 1, "bid": 16, "target": None, "kind": "single-hand", "multiplier": 1}
+    view = _view(players=6, cards_held=[6] * 6, hand=["9H", "KH", "7C"], contract=single,
+                 trump=None, sitting_out=[3, 5],
+                 trick=_trick((1, "AH"), (2, "7H"), (4, "8H")),
+                 legal_actions=["play 9H", "play KH"])
+    assert HeuristicBot(0).choose(view) == "play 9H"
+    # With seats 3 and 5 still to play it would keep the 9 back.
+    view = _view(players=6, cards_held=[6] * 6, hand=["9H", "KH", "7C"],
+                 trick=_trick((1, "AH"), (2, "7H")),
+                 legal_actions=["play 9H", "play KH"])
+    assert HeuristicBot(0).choose(view) == "play KH"
+    # A partner (seat 4) has the trick won: give it points.
+    view = _view(players=6, cards_held=[6] * 6, hand=["AH", "8H", "7C"],
+                 trick=_trick((1, "KH"), (2, "QH"), (3, "9H"), (4, "JH"), (5, "7H")),
+                 legal_actions=["play AH", "play 8H"])
+    assert HeuristicBot(0).choose(view) == "play AH"
+
+
+def test_deck_facts_come_from_the_ruleset_the_view_names() -> None:
+    facts = deck_facts({"ruleset": "28", "hand": []})
+    assert facts.ranks == ("J", "9", "A", "10", "K", "Q", "8", "7") and facts.total == 28
+    assert deck_facts({"ruleset": "29", "hand": []}).total == 29
+    card = te.Card.parse
+    assert facts.stronger(card("AS")) == (card("JS"), card("9S"))
+    # An unregistered ruleset: the family's order, a 3 as strong as the Jack once seen.
+    guess = deck_facts({"ruleset": "somewhere-40", "hand": ["3S", "6S"], "bid_range": [20, 40]})
+    assert guess.strength(card("3S")) == guess.strength(card("JS"))
+    assert guess.points(card("3S")) == 3
+    assert guess.strength(card("6S")) < guess.strength(card("QS"))
+    assert guess.total == 40
+    two = deck_facts({"ruleset": "somewhere-56", "hand": ["JS#2"], "bid_range": [28, 56]})
+    assert card("JS#2") in two.suit_cards("S") and two.copies == 2
+
+
+def test_deck_facts_read_the_family_decks() -> None:
+    card = te.Card.parse
+    forty = deck_facts({"ruleset": "40", "hand": []})
+    assert forty.strength(card("3S")) == forty.strength(card("JS")) > forty.strength(card("9S"))
+    assert forty.points(card("3S")) == 3 and forty.total == 40
+    six = deck_facts({"ruleset": "28six", "hand": []})
+    assert six.strength(card("6S")) < six.strength(card("7S")) and six.total == 28
+    two = deck_facts({"ruleset": "56-eight", "hand": []})
+    assert two.copies == 2 and two.total == 56 and card("7S#2") in two.suit_cards("S")
+    assert deck_facts({"ruleset": "twenty-twenty", "hand": []}).points(card("KS")) == -1

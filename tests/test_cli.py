@@ -4,16 +4,46 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any, ClassVar
 
+import attrs
 import pytest
+from attrs import frozen
+from twentyeight_variants.classic import CONFIG_28
 
 import twentyeight as te
 from twentyeight import cli
+from twentyeight.actions import keyword_only
+from twentyeight.bots import HeuristicBot, RandomBot, play_round
 from twentyeight.cli import main
+
+from .test_bots import STAND_INS
 
 
 def _feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def _composable(name: str) -> bool:
+    try:
+        te.ruleset(name)
+    except te.ConfigError:
+        return False
+    return True
+
+
+COMBOS = [
+    name for name in (
+        "28+pair+double+single-hand", "29+double+single-hand", "28-bengal+double",
+        "40+pair+double+single-hand", "28six+pair+double", "56+redeal",
+        *(f"{p}+double" for p in te.presets()),
+    ) if _composable(name)
+]
+"""Composed rulesets the commands must handle (each preset with doubling where it fits)."""
+
+
+def _text(rnd: te.Round) -> str:
+    return "\n".join(cli._transcript(rnd, cli._Style(io.StringIO())))
 
 
 def test_rulesets_lists_names_aliases_and_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -267,3 +297,337 @@ def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli._Style(io.StringIO()).card(Card.parse("JH")) == "J♥"
     monkeypatch.setenv("NO_COLOR", "1")
     assert cli._Style(Terminal()).card(Card.parse("JH")) == "J♥"
+
+
+# ---------------------------------------------------------------------- every ruleset
+
+
+@pytest.mark.parametrize("name", te.presets())
+def test_demo_every_preset(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--ruleset", name, "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    rs = te.ruleset(name)
+    names = cli.seat_names(rs.config.players)
+    hands = out.rsplit("Hands", 1)[1].split("Auction", 1)[0]
+    for seat in names:
+        assert re.search(rf"^  {seat}\b", hands, re.M), seat
+    assert "Auction (bids" in out and "Play" in out
+    assert out.rstrip().splitlines()[-1].strip().startswith("Game points:")
+    tricks = re.findall(r"^ +\d+\. ", out, re.M)
+    assert 1 <= len(tricks) <= rs.config.tricks
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("name", COMBOS)
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+def test_demo_composed_rulesets(name: str, bots: str,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--ruleset", name, "--seed", "2", "--bots", bots]) == 0
+    out = capsys.readouterr().out
+    assert f"Ruleset {te.ruleset(name).name} " in out and "Result" in out
+
+
+@pytest.mark.parametrize("name", te.presets())
+def test_simulate_every_preset(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", name, "--rounds", "3", "--seed", "5"]) == 0
+    assert re.search(r"Rounds played: +3$", capsys.readouterr().out, re.M)
+
+
+def test_simulate_composed_ruleset_counts_the_calls(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "28+double+single-hand", "--rounds", "20",
+                 "--seed", "1", "--bots", "random"]) == 0
+    assert re.search(r"^Single hands: +\d+ \(\d+\.\d%\), \d+ made$",
+                     capsys.readouterr().out, re.M)
+    assert main(["simulate", "--ruleset", "28+double", "--rounds", "20",
+                 "--seed", "1", "--bots", "random"]) == 0
+    assert re.search(r"^(Doubled|Redoubled) bids: +\d+", capsys.readouterr().out, re.M)
+
+
+@pytest.mark.parametrize("name", [*te.presets(), "28+pair+double+single-hand"])
+def test_play_every_ruleset_to_the_end(
+    name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _feed(monkeypatch, "1\n" * 400)
+    assert main(["play", "--ruleset", name, "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert "Result" in out and "Game points:" in out
+    assert out.count("Your hand:") == out.count("--- Your turn")
+
+
+# ---------------------------------------------------------------------- seats
+
+
+def test_seat_names_for_every_table() -> None:
+    assert cli.seat_names(4) == ["South", "East", "North", "West"]
+    assert cli.seat_names(6) == ["South", "Southeast", "Northeast", "North", "Northwest",
+                                 "Southwest"]
+    assert cli.seat_names(8)[::2] == ["South", "East", "North", "West"]
+    assert cli.seat_names(10)[9] == "Seat 10"
+    assert cli.seat_names(6, you=0)[0] == "You"
+    assert cli.team_names(cli.seat_names(4)) == ["South & North", "East & West"]
+    assert cli.team_names(cli.seat_names(6)) == ["South, Northeast & Northwest",
+                                                 "Southeast, North & Southwest"]
+    assert cli.short_names(cli.seat_names(8))[1] == "SE"
+
+
+@pytest.mark.parametrize("name", ["28six", "40", "56-six", "56-eight"])
+def test_big_table_transcript_shows_teams_and_full_tricks(name: str) -> None:
+    rs = te.ruleset(name)
+    n = rs.config.players
+    rnd = rs.new_round(seed=3, dealer=1)
+    play_round(rnd, [HeuristicBot(i) for i in range(n)])
+    text = _text(rnd)
+    teams = cli.team_names(cli.seat_names(n))
+    assert f"Teams: {teams[0]} against {teams[1]}" in text
+    assert f"{n} players in two teams of {n // 2}" in text
+    short = set(cli.short_names(cli.seat_names(n)))
+    rows = re.findall(r"^ +\d+\. (.*?)  → ", text, re.M)
+    assert rows
+    for row in rows:
+        assert len([w for w in row.split() if w in short]) == n
+
+
+# ---------------------------------------------------------------------- key events
+
+
+DEAL_28 = [
+    ["JS", "9S", "AH", "10H", "KS", "QH", "7C", "8D"],
+    ["JH", "9H", "AS", "10S", "KH", "8S", "7S", "QD"],
+    ["JD", "9D", "AD", "10D", "KD", "QS", "8H", "7H"],
+    ["JC", "9C", "AC", "10C", "KC", "QC", "8C", "7D"],
+]
+"""South (dealer West, so South opens) holds J 9 K of spades; the others each hold the
+top of one suit."""
+
+
+def _scripted(name: str, *actions: str) -> te.Round:
+    rnd = te.ruleset(name).new_round(deal=DEAL_28, dealer=3)
+    for a in actions:
+        rnd.apply(a)
+    play_round(rnd, [HeuristicBot(i) for i in range(4)])
+    return rnd
+
+
+def test_transcript_tells_doubling_and_the_calls() -> None:
+    rnd = _scripted("28+pair+double+single-hand", "bid 16", "pass", "pass", "pass",
+                    "trump 9S", "double", "redouble", "pass", "pass", "pass", "pass")
+    text = _text(rnd)
+    assert "Trump: South lays 9♠ face down (spades are trumps, hidden until exposed)." in text
+    assert re.search(r"^Doubling\n  East +doubles: the contract is worth x2\n"
+                     r"  South +redoubles: the contract is worth x4\n"
+                     r"The rest of the cards are dealt\.$", text, re.M)
+    assert re.search(r"^Single hand\n(  \w+ +passes\n){4}  → Nobody declares a single "
+                     r"hand\.$", text, re.M)
+    assert re.search(r"South bid 16 for South & North, redoubled \(x4\), and (made it|failed)",
+                     text)
+
+
+def test_transcript_tells_a_single_hand_and_who_sits_out() -> None:
+    rnd = _scripted("28+double+single-hand", "bid 16", "pass", "pass", "pass", "trump 9S",
+                    "pass", "pass", "pass", "single-hand")
+    text = _text(rnd)
+    assert "→ Nobody doubles." in text
+    assert re.search(r"East +declares a single hand: East plays alone for every trick, "
+                     r"without trumps; West sits out\n +\(South's face-down 9♠ goes back "
+                     r"to the hand\)", text)
+    assert "Play (West sits out)" in text
+    for row in re.findall(r"^ +\d+\. (.*?)  → ", text, re.M):
+        assert "West" not in row and len(re.findall(r"(?:10|[JQKA987])[♠♥♦♣]", row)) == 3
+    assert re.search(r"East played a single hand for East & West and (made it \(won all 8 "
+                     r"tricks\)|failed \(lost trick \d\))\.", text)
+
+
+def test_demo_shows_a_pair_in_29(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in range(30):
+        main(["demo", "--ruleset", "29", "--seed", str(seed)])
+        out = capsys.readouterr().out
+        shown = re.search(r"(\w+) shows the pair (?:[KQ][♠♥♦♣] ?){2}: the target "
+                          r"(?:rises|drops) by 4 to (\d+)\.", out)
+        if shown:
+            assert f"needed after {shown.group(1)}'s pair" in out
+            assert f"{shown.group(2)} needed" in out
+            return
+    pytest.fail("no 29 demo in 30 seeds showed a pair")
+
+
+def test_demo_shows_a_double_and_a_single_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    found = set()
+    for seed in range(40):
+        main(["demo", "--ruleset", "28+double+single-hand", "--seed", str(seed),
+              "--bots", "random"])
+        out = capsys.readouterr().out
+        if "doubles: the contract is worth x2" in out:
+            found.add("double")
+        if "declares a single hand" in out and "sits out" in out:
+            assert "played a single hand" in out
+            found.add("single hand")
+        if found == {"double", "single hand"}:
+            return
+    pytest.fail(f"only {found} in 40 seeds")
+
+
+def test_demo_indicator_and_seventh_card_and_open_trump() -> None:
+    rnd = te.ruleset("29").new_round(deal=DEAL_28, dealer=3)
+    for a in ("bid 16", "pass", "pass", "pass", "trump S"):
+        rnd.apply(a)
+    play_round(rnd, [HeuristicBot(i) for i in range(4)])
+    text = _text(rnd)
+    assert "Trump: South names spades with an indicator card laid face down" in text
+    rs = te.ruleset("28", seventh_card=True)
+    rnd = rs.new_round(deal=DEAL_28, dealer=3)
+    for a in ("bid 16", "pass", "pass", "pass", "seventh-card"):
+        rnd.apply(a)
+    play_round(rnd, [RandomBot(i) for i in range(4)])
+    text = _text(rnd)
+    assert ("Trump: South takes the seventh card dealt, unseen by everyone, as the face-down "
+            "trump: it is 7♣ (clubs are trumps, hidden until exposed).") in text
+    rnd = te.ruleset("56").new_round(seed=5, dealer=0)
+    while rnd.phase is te.Phase.AUCTION:
+        rnd.apply("pass")
+    play_round(rnd, [HeuristicBot(i) for i in range(4)])
+    text = _text(rnd)
+    assert "→ Nobody bid: East holds the contract at 28 No Trump for East & West." in text
+    assert "No Trump: the bid names no trump suit" in text
+    assert "East held by default 28 No Trump for East & West" in text
+
+
+def test_transcript_of_a_suit_bid_with_double_in_the_auction() -> None:
+    rnd = te.ruleset("56").new_round(seed=5, dealer=0)
+    for a in ("bid 30 S", "double", "redouble"):
+        rnd.apply(a)
+    play_round(rnd, [HeuristicBot(i) for i in range(4)])
+    text = _text(rnd)
+    assert re.search(r"East +bid 30 S\n  North +doubles: the contract is worth x2\n"
+                     r"  West +redoubles: the contract is worth x4\n"
+                     r"  → East wins the auction at 30 spades for East & West, redoubled "
+                     r"\(x4\)\.", text)
+    assert "Trump: spades, named by the bid and open to all." in text
+    assert "East bid 30 spades for East & West, redoubled (x4), and" in text
+
+
+@pytest.mark.parametrize("name", sorted(STAND_INS))
+def test_transcript_of_unregistered_rulesets(name: str) -> None:
+    rs = STAND_INS[name]
+    n = rs.config.players
+    seen = set()
+    for seed in range(12):
+        rnd = rs.new_round(seed=seed, dealer=seed % n)
+        play_round(rnd, [RandomBot(seed * n + i) for i in range(n)])
+        text = _text(rnd)
+        assert text.splitlines()[-1].strip().startswith(("Game points:", "The deal is"))
+        if "declares a single hand:" in text:
+            seen.add("single hand")
+            assert re.search(r"^Play \(.* sits? out\)$", text, re.M)
+    assert seen
+
+
+# ---------------------------------------------------------------------- plug-in kinds
+
+
+@frozen(cache_hash=True)
+class Knock(te.Action):
+    """A third-party call the command line knows nothing about."""
+
+    keyword: ClassVar[str] = "cli-test-knock"
+
+
+te.register_action_kind(Knock.keyword, keyword_only(Knock()))
+
+
+@frozen
+class KnockRule(te.RulePlugin):
+    """Before the first lead the opener may knock, which raises the target by 1."""
+
+    name: ClassVar[str] = "knock"
+    action_kinds: ClassVar[tuple[type[te.Action], ...]] = (Knock,)
+    window: ClassVar[Any] = "before-play"
+
+    def open_window(self, rnd: te.Round) -> int | None:
+        return rnd.opener
+
+    def window_actions(self, rnd: te.Round, seat: int) -> tuple[te.Action, ...]:
+        return (Knock(), te.Pass())
+
+    def window_apply(self, rnd: te.Round, seat: int, action: te.Action) -> int | None:
+        if isinstance(action, Knock) and rnd.target is not None:
+            rnd.set_target(rnd.target + 1)
+        return None
+
+
+KNOCK = te.Ruleset(attrs.evolve(CONFIG_28, name="knock-test", aliases=(),
+                                plugins=(*CONFIG_28.plugins, KnockRule())))
+
+
+def test_unknown_action_kinds_print_as_name_and_text() -> None:
+    rnd = KNOCK.new_round(deal=DEAL_28, dealer=3)
+    for a in ("bid 16", "pass", "pass", "pass", "trump 9S", "cli-test-knock"):
+        rnd.apply(a)
+    play_round(rnd, [HeuristicBot(i) for i in range(4)])
+    text = _text(rnd)
+    assert re.search(r"^Calls \(knock\)\n  South: cli-test-knock \(target 16 → 17\)$",
+                     text, re.M)
+    assert "17 needed (bid 16)" in text
+
+
+def test_play_narrates_unknown_action_kinds(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _feed(monkeypatch, "bid 16\n1\ncli-test-knock\n" + "1\n" * 40)
+    # The ruleset is not registered by name: drive the game directly.
+    assert cli._Game(KNOCK, 7, cli._Style(io.StringIO())).run() == 0
+    out = capsys.readouterr().out
+    assert "--- Your turn: calls (knock) ---" in out
+    assert "You: cli-test-knock" in out
+    assert "Result" in out
+
+
+# ---------------------------------------------------------------------- scripted play
+
+
+def test_play_a_composed_ruleset_with_the_calls(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 19: we open with a bid of 14 and are outbid; West wins the auction; we double
+    # in the doubling window and pass in the single-hand window.
+    script = ["bid 14", "pass", "double", "pass", *["1"] * 20]
+    _feed(monkeypatch, "\n".join(script) + "\n")
+    assert main(["play", "--ruleset", "28+pair+double+single-hand", "--seed", "19"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert "--- Your turn: calls (doubling) ---" in out
+    assert "Trump: hidden (West holds the face-down card)" in out
+    assert "You double: the contract is worth x2." in out
+    assert "--- Your turn: calls (single hand) ---" in out
+    assert "Calls since the auction: You double" in out
+    assert re.search(r"^You pass\.$", out, re.M)
+    assert "Contract: West bid 17 for East & West, doubled (x2)." in out
+    assert re.search(r"West bid 17 for East & West, (re)?doubled \(x[24]\), and", out)
+
+
+def test_play_bids_with_a_denomination(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 3 at 56: we open. A bare number is not a bid here; "30 S" and "bid 45 NT" are.
+    _feed(monkeypatch, "30\n30 S\nbid 29 H\nbid 45 NT\n" + "1\n" * 60)
+    assert main(["play", "--ruleset", "56", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "A bid names a suit or No Trump: type e.g. 'bid 30 S' or 'bid 30 NT'." in out
+    assert "You: bid 30 S" in out
+    assert "Not allowed: " in out  # bid 29 H is below the bid
+    assert "Or type any bid: 'bid N D' with N from" in out
+    # The lowest bid in each denomination is numbered.
+    assert re.search(r"\d+\) bid 28 S +\d+\) bid 28 H +\d+\) bid 28 D", out)
+    assert "You won the auction at 45 No Trump." in out
+    assert "Result" in out
+
+
+def test_play_at_a_six_player_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _feed(monkeypatch, "1\n" * 100)
+    assert main(["play", "--ruleset", "40", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "You are seat 0 (partners: Northeast and Northwest)" in out
+    assert re.search(r"^(Southeast|Northeast|North|Northwest|Southwest) plays ", out, re.M)
+    assert "Card points: You, Northeast & Northwest" in out

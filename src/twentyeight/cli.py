@@ -5,8 +5,14 @@ run bot simulations.
 
     twentyeight rulesets
     twentyeight demo --seed 3
-    twentyeight play --seed 1
+    twentyeight demo --ruleset 28+pair+double+single-hand
+    twentyeight play --seed 1 --ruleset 29
     twentyeight simulate --rounds 1000 --bots random
+
+Every command takes any registered ruleset, with modifiers composed by name
+(``--ruleset 28+pair+double``), for any number of players. The transcripts are generic:
+an action of a kind this module does not know (a third-party plug-in's) is printed as
+``Name: <action text>``.
 """
 
 from __future__ import annotations
@@ -17,9 +23,20 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
-from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
+from .actions import (
+    NO_TRUMP,
+    Action,
+    Bid,
+    CallTrump,
+    LayTrump,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    SeventhCard,
+)
 from .bots import Bot, HeuristicBot, RandomBot, play_round
 from .cards import SUIT_NAMES, Card
 from .errors import (
@@ -37,7 +54,7 @@ from .registry import ruleset as lookup_ruleset
 from .round import MAX_SEED, Phase, Round
 from .ruleset import Ruleset
 
-__all__ = ["BOTS", "main", "seat_names", "team_names"]
+__all__ = ["BOTS", "main", "seat_names", "short_names", "team_names"]
 
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "heuristic": HeuristicBot,
@@ -46,23 +63,70 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 """Bot kinds the command offers, by name."""
 
 _SEATS_4 = ("South", "East", "North", "West")
+_SEATS_6 = ("South", "Southeast", "Northeast", "North", "Northwest", "Southwest")
+_SEATS_8 = ("South", "Southeast", "East", "Northeast", "North", "Northwest", "West",
+            "Southwest")
+_SHORT = {"South": "S", "Southeast": "SE", "East": "E", "Northeast": "NE", "North": "N",
+          "Northwest": "NW", "West": "W", "Southwest": "SW", "You": "You"}
 _RED_SUITS = ("H", "D")
 _EXIT_USAGE = 2
 _MAX_REDEALS = 1000
 
+_VERBS = {
+    "pass": "pass",
+    "double": "double",
+    "redouble": "redouble",
+    "call-c": "call the C",
+    "single-hand": "declare a single hand",
+    "show-pair": "show the pair",
+    "redeal": "claim a redeal",
+    "call-trump": "call for the trump",
+}
+"""What the transcript says for a call it knows, by keyword (first person)."""
+
+_WINDOW_TITLES = {"double": "Doubling", "single-hand": "Single hand"}
+_NOBODY = {"double": "Nobody doubles.", "single-hand": "Nobody declares a single hand."}
+
 
 def seat_names(players: int, you: int | None = None) -> list[str]:
-    """Names for the seats: compass points for four players (seats run counter-clockwise
-    from South), ``Seat N`` otherwise; seat ``you`` is called ``You``."""
-    names = list(_SEATS_4) if players == 4 else [f"Seat {i}" for i in range(players)]
+    """Names for the seats, which run counter-clockwise from South: the compass points
+    for four players, the corners of a hexagon for six (South, Southeast, Northeast,
+    North, Northwest, Southwest), eight compass points for eight, ``Seat 1`` ... for
+    other tables; seat ``you`` is called ``You``."""
+    table = {4: _SEATS_4, 6: _SEATS_6, 8: _SEATS_8}.get(players)
+    names = list(table) if table else [f"Seat {i + 1}" for i in range(players)]
     if you is not None:
         names[you] = "You"
     return names
 
 
+def short_names(names: Sequence[str]) -> list[str]:
+    """Short forms of :func:`seat_names` for trick rows at big tables (``NE``, ``S3``)."""
+    return [_SHORT.get(n, n.replace("Seat ", "S")) for n in names]
+
+
 def team_names(names: Sequence[str]) -> list[str]:
-    """Each team's name from its seats' names (seat ``s`` plays for team ``s % 2``)."""
-    return [" & ".join(names[s] for s in range(team, len(names), 2)) for team in (0, 1)]
+    """Each team's name from its seats' names (seat ``s`` plays for team ``s % 2``):
+    ``South & North``, or ``South, Northeast & Northwest`` at a bigger table."""
+    out = []
+    for team in (0, 1):
+        members = [names[s] for s in range(team, len(names), 2)]
+        out.append(members[0] if len(members) == 1
+                   else ", ".join(members[:-1]) + " & " + members[-1])
+    return out
+
+
+def _and(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _third_person(verb: str) -> str:
+    """``pass`` -> ``passes``; ``call the C`` -> ``calls the C``."""
+    first, _, rest = verb.partition(" ")
+    first = first + "es" if first.endswith(("s", "sh", "ch")) else first + "s"
+    return f"{first} {rest}" if rest else first
 
 
 # ---------------------------------------------------------------------- output style
@@ -94,8 +158,12 @@ class _Style:
     def dot(self) -> str:
         return "·" if self.symbols else "|"
 
+    def plain(self, card: Card) -> str:
+        """The card's text as printed, without colour (for measuring widths)."""
+        return card.pretty() if self.symbols else str(card)
+
     def card(self, card: Card) -> str:
-        text = card.pretty() if self.symbols else str(card)
+        text = self.plain(card)
         if self.color and card.suit in _RED_SUITS:
             return f"\033[31m{text}\033[0m"
         return text
@@ -125,6 +193,23 @@ def _suit_name(letter: str) -> str:
     return SUIT_NAMES.get(letter, letter)
 
 
+def _denomination_name(denomination: str | None) -> str:
+    if denomination is None:
+        return ""
+    return "No Trump" if denomination == NO_TRUMP else _suit_name(denomination)
+
+
+def _bid_text(bid: int | None, denomination: str | None) -> str:
+    """``16``, ``30 spades`` or ``28 No Trump``."""
+    if denomination is None:
+        return str(bid)
+    return f"{bid} {_denomination_name(denomination)}"
+
+
+def _times(multiplier: int) -> str:
+    return {2: "doubled (x2)", 4: "redoubled (x4)"}.get(multiplier, f"x{multiplier}")
+
+
 def _possessive(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
@@ -138,7 +223,7 @@ def _signed(n: int) -> str:
 
 
 def _annul_reason(rs: Ruleset, reason: str) -> str:
-    for check in rs.config.redeal_checks:
+    for check in rs.checks:
         if check.name == reason:
             return f"{reason}: {check.description}"
     known = {
@@ -153,133 +238,363 @@ def _points(cards: Sequence[Card], rs: Ruleset) -> int:
     return sum(deck.points[deck.ids[c]] for c in cards)
 
 
+# ---------------------------------------------------------------------- replay
+
+
+class _Snap(NamedTuple):
+    """The public and hidden facts of a round at one moment (the demo shows all)."""
+
+    phase: Phase
+    window: str | None
+    bidder: int | None
+    bid: int | None
+    denomination: str | None
+    target: int | None
+    multiplier: int
+    contract: str
+    exposed: bool
+    trump: str | None
+    concealed: Card | None
+    deal_complete: bool
+    tricks: int
+    trick_cards: int
+    active: int
+    over: bool
+
+
+def _snap(r: Round) -> _Snap:
+    return _Snap(r.phase, r.window, r.bidder, r.bid, r.denomination, r.target, r.multiplier,
+                 r.contract, r.trump_exposed, r.trump_suit, r.concealed_card, r.deal_complete,
+                 len(r.tricks), len(r.current_trick), r.active_mask, r.is_over)
+
+
+class _Step(NamedTuple):
+    seat: int
+    action: Action
+    before: _Snap
+    after: _Snap
+
+
+def _replay(rnd: Round) -> list[_Step]:
+    """Every action of ``rnd`` with the round's state just before and after it, found
+    by replaying the round from its deal."""
+    rs = rnd.ruleset
+    if rnd.seed is not None:
+        fresh = rs.new_round(seed=rnd.seed, dealer=rnd.dealer, scores=rnd.scores)
+    else:
+        fresh = rs.new_round(deal=rnd.deal, dealer=rnd.dealer, scores=rnd.scores)
+    steps = []
+    for seat, action in rnd.history:
+        before = _snap(fresh)
+        fresh.apply(action)
+        steps.append(_Step(seat, action, before, _snap(fresh)))
+    return steps
+
+
 # ---------------------------------------------------------------------- transcript
 
 
-def _transcript(rnd: Round, style: _Style) -> list[str]:
+class _Transcript:
     """A finished (or annulled) round as readable lines. Full information: the demo
     shows every hand."""
-    rs = rnd.ruleset
-    deck = rnd.deck
-    n = rnd.players
-    names = seat_names(n)
-    teams = team_names(names)
-    width = max(len(s) for s in names)
-    arrow = style.arrow
-    lines: list[str] = []
-    lines.append(f"Dealer: {names[rnd.dealer]}    Opener: {names[rnd.opener]}    "
+
+    def __init__(self, rnd: Round, style: _Style) -> None:
+        self.rnd = rnd
+        self.style = style
+        self.rs = rnd.ruleset
+        self.n = rnd.players
+        self.names = seat_names(self.n)
+        self.short = short_names(self.names) if self.n > 4 else self.names
+        self.teams = team_names(self.names)
+        self.width = max(len(s) for s in self.names)
+        self.final = rnd.view(0)
+        self.lines: list[str] = []
+        # the play
+        self.pending: list[tuple[int, Card]] = []
+        self.notes: list[str] = []
+        self.trick_no = 0
+        self.running = [0, 0]
+        self.led: str | None = None
+        deck = rnd.deck
+        self.card_width = max(len(style.plain(c)) for c in deck.cards) + 1
+
+    def say(self, line: str = "") -> None:
+        self.lines.append(line)
+
+    def render(self) -> list[str]:
+        rnd, s = self.rnd, self.style
+        names, teams = self.names, self.teams
+        self.say(f"Dealer: {names[rnd.dealer]}    Opener: {names[rnd.opener]}    "
                  f"Teams: {teams[0]} against {teams[1]}")
-    lines.append("")
-    complete = rnd.deal_complete
-    lines.append("Hands" if complete else "Hands (only the first cards were dealt)")
-    for seat in range(n):
-        dealt = deck.cards_of(rnd.dealt_mask(seat))
-        first = deck.cards_of(rnd.first_packet_mask(seat))
-        line = f"  {names[seat]:<{width}}  {style.cards(dealt)}    {_points(dealt, rs)} pts"
-        if complete and len(first) < len(dealt):
-            line += f"   (first {len(first)}: {style.cards(first)})"
-        lines.append(line)
+        if self.n > 4:
+            self.say(f"{self.n} players in two teams of {self.n // 2}, partners seated "
+                     "alternately.")
+        self.hands()
+        section: object = None
+        steps = _replay(rnd)
+        for k, step in enumerate(steps):
+            b = step.before
+            if b.phase is Phase.AUCTION:
+                if section != "auction":
+                    section = "auction"
+                    cfg = self.rs.config
+                    self.say()
+                    self.say(f"Auction (bids {cfg.min_bid}{s.dash}{cfg.max_bid})")
+                self.auction_step(step, steps[:k + 1])
+            elif b.phase is Phase.TRUMP:
+                section = "trump"
+                self.say()
+                self.trump_step(step)
+            elif b.phase is Phase.CALLS:
+                if section != ("calls", b.window):
+                    section = ("calls", b.window)
+                    self.say()
+                    self.say(_WINDOW_TITLES.get(b.window or "", f"Calls ({b.window})"))
+                for line in self.call_text(step).splitlines():
+                    self.say("  " + line)
+                a = step.after
+                if a.phase is not Phase.CALLS or a.window != b.window:
+                    window_steps = [x for x in steps[:k + 1] if x.before.window == b.window
+                                    and x.before.phase is Phase.CALLS]
+                    if all(type(x.action) is Pass for x in window_steps):
+                        self.say(f"  {s.arrow} "
+                                 + _NOBODY.get(b.window or "", "Everyone passes."))
+            elif b.phase is Phase.PLAY:
+                if section != "play":
+                    section = "play"
+                    self.say()
+                    out = [names[x] for x in range(self.n) if not b.active >> x & 1]
+                    self.say("Play" + (f" ({_and(out)} sit{'s' if len(out) == 1 else ''}"
+                                       " out)" if out else ""))
+                self.play_step(step)
+            else:  # pragma: no cover - nothing acts once the round is over
+                self.say(f"{names[step.seat]}: {step.action}")
+            if not b.deal_complete and step.after.deal_complete:
+                self.say("The rest of the cards are dealt.")
+        self.finish_play()
+        self.say()
+        self.lines.extend(_result_lines(rnd, names, s))
+        return self.lines
 
-    history = rnd.history
-    i = 0
-    # ---- auction
-    cfg = rs.config
-    lines.append("")
-    lines.append(f"Auction (bids {cfg.min_bid}{style.dash}{cfg.max_bid})")
-    while i < len(history) and isinstance(history[i][1], (Bid, Pass, Redeal)):
-        seat, action = history[i]
-        if isinstance(action, Redeal):
-            lines.append(f"  {names[seat]:<{width}}  claims a redeal")
+    # ------------------------------------------------------------ sections
+
+    def hands(self) -> None:
+        rnd, s, deck = self.rnd, self.style, self.rnd.deck
+        self.say()
+        complete = rnd.deal_complete
+        self.say("Hands" if complete else "Hands (only the first cards were dealt)")
+        cfg = self.rs.config
+        before_auction = sum(cfg.deal_packets[:cfg.auction_after])
+        for seat in range(self.n):
+            dealt = deck.cards_of(rnd.dealt_mask(seat))
+            # The cards the seat held in the auction.
+            first = deck.cards_of(sum(1 << deck.ids[c]
+                                      for c in rnd.deal[seat][:before_auction]))
+            tag = f" ({self.short[seat]})" if self.n > 4 else ""
+            name = self.names[seat] + tag
+            width = self.width + (6 if self.n > 4 else 0)
+            line = f"  {name:<{width}}  {s.cards(dealt)}    {_points(dealt, self.rs)} pts"
+            if complete and len(first) < len(dealt):
+                line += f"   (first {len(first)}: {s.cards(first)})"
+            self.say(line)
+
+    def auction_step(self, step: _Step, so_far: Sequence[_Step]) -> None:
+        names, s, w = self.names, self.style, self.width
+        seat, action, a = step.seat, step.action, step.after
+        if isinstance(action, (Bid, Pass)):
+            self.say(f"  {names[seat]:<{w}}  {action}")
+        elif isinstance(action, Redeal):
+            self.say(f"  {names[seat]:<{w}}  claims a redeal")
         else:
-            lines.append(f"  {names[seat]:<{width}}  {action}")
-        i += 1
-    bidder = rnd.bidder
-    if bidder is not None and rnd.phase is not Phase.AUCTION:
-        lines.append(f"  {arrow} {names[bidder]} wins the auction at {rnd.bid} "
-                     f"for {teams[bidder % 2]}.")
+            for line in self.call_text(step).splitlines():
+                self.say("  " + line)
+        if a.phase is Phase.AUCTION or a.bidder is None:
+            return
+        bid = _bid_text(a.bid, a.denomination)
+        team = self.teams[a.bidder % 2]
+        doubled = f", {_times(a.multiplier)}" if a.multiplier > 1 else ""
+        if any(isinstance(x.action, Bid) and x.seat == a.bidder for x in so_far):
+            self.say(f"  {s.arrow} {names[a.bidder]} wins the auction at {bid} for "
+                     f"{team}{doubled}.")
+        else:
+            self.say(f"  {s.arrow} Nobody bid: {names[a.bidder]} holds the contract at "
+                     f"{bid} for {team}{doubled}.")
+        if self.rs.config.trump_marker == "open" and a.contract == "bid":
+            self.say()
+            if a.trump is None:
+                self.say("No Trump: the bid names no trump suit; the highest card of the "
+                         "suit led wins every trick.")
+            else:
+                self.say(f"Trump: {_suit_name(a.trump)}, named by the bid and open to all.")
 
-    # ---- trump
-    concealed: Card | None = None
-    if i < len(history) and isinstance(history[i][1], LayTrump):
-        seat, lay = history[i]
-        assert isinstance(lay, LayTrump)
-        concealed = lay.card
-        lines.append("")
-        lines.append(f"Trump: {names[seat]} lays {style.card(lay.card)} face down "
-                     f"({_suit_name(lay.card.suit)} are trumps, hidden until exposed).")
-        if rnd.deal_complete:
-            lines.append("The rest of the cards are dealt.")
-        i += 1
+    def trump_step(self, step: _Step) -> None:
+        names, s = self.names, self.style
+        seat, action = step.seat, step.action
+        who = names[seat]
+        if isinstance(action, LayTrump):
+            self.say(f"Trump: {who} lays {s.card(action.card)} face down "
+                     f"({_suit_name(action.card.suit)} are trumps, hidden until exposed).")
+        elif isinstance(action, NameTrump):
+            self.say(f"Trump: {who} names {_suit_name(action.suit)} with an indicator card "
+                     "laid face down (hidden until exposed).")
+        elif isinstance(action, SeventhCard):
+            line = (f"Trump: {who} takes the seventh card dealt, unseen by everyone, as the "
+                    "face-down trump")
+            deal = self.rnd.deal[seat]
+            if len(deal) >= 7:
+                card = deal[6]
+                line += (f": it is {s.card(card)} ({_suit_name(card.suit)} are trumps, "
+                         "hidden until exposed)")
+            self.say(line + ".")
+        else:
+            self.say(f"Trump: {who}: {action}" + self.changes(step))
 
-    # ---- play
-    tricks = rnd.tricks
-    if i < len(history):
-        lines.append("")
-        lines.append("Play")
-    exposed = False
-    trick_no = 0
-    pos = 0
-    cells: list[str] = []
-    notes: list[str] = []
-    running = [0, 0]
-    while i < len(history):
-        seat, action = history[i]
-        i += 1
-        if isinstance(action, Redeal):
-            notes.append(f"{names[seat]} claims a redeal.")
-            continue
+    def call_text(self, step: _Step) -> str:
+        """A call after the auction (or an auction call that is not a bid or pass):
+        ``West  doubles: the contract is worth x2``."""
+        names, w = self.names, self.width
+        seat, action, b, a = step.seat, step.action, step.before, step.after
+        kw = action.keyword
+        verb = _VERBS.get(kw) if type(action) is not Action else None
+        if verb is None or kw in ("redeal", "call-trump"):
+            return f"{names[seat]}: {action}{self.changes(step)}"
+        text = f"{names[seat]:<{w}}  {_third_person(verb)}"
+        if kw in ("double", "redouble") and a.multiplier != b.multiplier:
+            text += f": the contract is worth x{a.multiplier}"
+        elif kw == "call-c":
+            stake = (self.final.get("contract") or {}).get("stake")
+            text += (f": the hand is played for {stake} game points" if stake
+                     else self.changes(step))
+        elif kw == "single-hand" and a.contract != b.contract:
+            out = [names[x] for x in range(self.n) if not a.active >> x & 1]
+            text += (f": {names[seat]} plays alone for every trick, without trumps; "
+                     f"{_and(out)} sit{'s' if len(out) == 1 else ''} out")
+            if b.concealed is not None and b.bidder is not None:
+                text += (f"\n{'':<{w}}    ({_possessive(names[b.bidder])} face-down "
+                         f"{self.style.card(b.concealed)} goes back to the hand)")
+        elif kw != "pass":
+            text += self.changes(step)
+        return text
+
+    def changes(self, step: _Step) -> str:
+        """What an action changed in the contract, for actions of unknown kinds."""
+        b, a = step.before, step.after
+        out = []
+        if a.contract != b.contract:
+            out.append(f"contract {a.contract}")
+        if a.target != b.target and a.target is not None and b.target is not None:
+            out.append(f"target {b.target} {self.style.arrow} {a.target}")
+        if a.multiplier != b.multiplier:
+            out.append(f"x{a.multiplier}")
+        return f" ({', '.join(out)})" if out else ""
+
+    def play_step(self, step: _Step) -> None:
+        names, s = self.names, self.style
+        seat, action, b, a = step.seat, step.action, step.before, step.after
+        who = names[seat]
+        if isinstance(action, Play):
+            card = action.card
+            if b.trick_cards == 0:
+                self.led = card.suit
+            if not b.exposed and a.exposed:
+                what = "face-down seventh card" if self.seventh() else "face-down trump"
+                self.notes.append(f"{who} plays the {what} {s.card(card)}: "
+                                  f"{_suit_name(card.suit)} are trumps.")
+            self.pending.append((seat, card))
+            if a.tricks > b.tricks:
+                self.close_trick()
+            return
         if isinstance(action, CallTrump):
-            assert concealed is not None
-            exposed = True
-            led = rnd.current_trick[0][1].suit if trick_no >= len(tricks) \
-                else tricks[trick_no].cards[0].suit
-            whose = "the face-down" if seat == bidder else \
-                f"{names[bidder] if bidder is not None else 'the bidder'}'s"
-            notes.append(
-                f"{names[seat]}, void in {_suit_name(led)}, calls for the trump: "
-                f"{whose} {style.card(concealed)} is turned up, "
-                f"{_suit_name(concealed.suit)} are trumps.")
-            continue
-        if not isinstance(action, Play):
-            notes.append(f"{names[seat]}: {action}")
-            continue
-        card = action.card
-        mark = ""
-        if concealed is not None and not exposed and card == concealed:
-            exposed = True
-            notes.append(
-                f"{names[seat]} plays the face-down trump {style.card(card)}: "
-                f"{_suit_name(card.suit)} are trumps.")
-        if trick_no < len(tricks):
-            t = tricks[trick_no]
-            if t.trumps_from is not None and pos >= t.trumps_from \
-                    and concealed is not None and card.suit == concealed.suit:
-                mark = "*"
-        shown = len(card.pretty() if style.symbols else str(card)) + len(mark)
-        cells.append(f"{names[seat]:<{width}} {style.card(card)}{mark}{' ' * (4 - shown)}")
-        pos += 1
-        if pos == n:
-            t = tricks[trick_no]
-            running[t.winner % 2] += t.points
-            head = f"  {trick_no + 1:>2}. "
-            lines.append(head + "  ".join(cells)
-                         + f"  {arrow} {names[t.winner]} +{t.points}"
-                         + f"   ({running[0]}{style.dash}{running[1]})")
-            lines.extend(" " * len(head) + note for note in notes)
-            trick_no += 1
-            pos = 0
-            cells = []
-            notes = []
-    if cells or notes:
-        lines.append(f"  {trick_no + 1:>2}. " + "  ".join(cells) + "  (unfinished)")
-        lines.extend("      " + note for note in notes)
-    if any(t.trumps_from is not None for t in tricks):
-        lines.append("      * a card that counted as a trump")
+            line = f"{who}" + (f", void in {_suit_name(self.led)}," if self.led else "")
+            line += " calls for the trump"
+            if not b.exposed and a.exposed:
+                line += ": " + self.reveal(b) + "."
+            else:
+                line += "."
+            self.notes.append(line)
+            return
+        if isinstance(action, Redeal):
+            self.notes.append(f"{who} claims a redeal.")
+            return
+        if action.keyword == "show-pair" and type(action) is not Action:
+            pair = self.final.get("pair") or {}
+            cards = [Card.parse(c) for c in pair.get("cards", ())]
+            shown_cards = f" {s.cards(cards)}" if cards else ""
+            line = f"{who} shows the pair{shown_cards}"
+            if b.target is not None and a.target is not None:
+                if a.target < b.target:
+                    line += f": the target drops by {b.target - a.target} to {a.target}"
+                elif a.target > b.target:
+                    line += f": the target rises by {a.target - b.target} to {a.target}"
+                else:
+                    line += f": the target stays at {a.target}"
+            self.notes.append(line + ".")
+            return
+        self.notes.append(f"{who}: {action}{self.changes(step)}")
 
-    # ---- result
-    lines.append("")
-    lines.extend(_result_lines(rnd, names, style))
-    return lines
+    # ------------------------------------------------------------ tricks
+
+    def seventh(self) -> bool:
+        """True if the trump was the bidder's unseen seventh card."""
+        trump = self.final.get("trump") or {}
+        return bool(trump.get("marker") == "seventh-card")
+
+    def reveal(self, b: _Snap) -> str:
+        """What turning up the trump shows."""
+        names, s = self.names, self.style
+        holder = names[b.bidder] if b.bidder is not None else "the bidder"
+        suit = _suit_name(self.rnd.trump_suit or "?")
+        if b.concealed is not None:
+            what = "face-down seventh card" if self.seventh() else "face-down"
+            return f"{_possessive(holder)} {what} {s.card(b.concealed)} is turned up, " \
+                   f"{suit} are trumps"
+        if self.rs.config.trump_marker == "indicator":
+            return f"{holder} shows the indicator: {suit} are trumps"
+        return f"{suit} are trumps"
+
+    def close_trick(self) -> None:
+        s = self.style
+        t = self.rnd.tricks[self.trick_no]
+        names = self.short
+        width = max(len(x) for x in names)
+        cells = []
+        final_trump = self.rnd.trump_suit
+        for pos, (seat, card) in enumerate(self.pending):
+            mark = ""
+            if (self.rs.config.trump_marker != "open" and t.trumps_from is not None
+                    and pos >= t.trumps_from and card.suit == final_trump):
+                mark = "*"
+            shown = len(s.plain(card)) + len(mark)
+            cells.append(f"{names[seat]:<{width}} {s.card(card)}{mark}"
+                         f"{' ' * max(0, self.card_width - shown)}")
+        self.running[t.winner % 2] += t.points
+        head = f"  {self.trick_no + 1:>2}. "
+        self.say(head + "  ".join(cells)
+                 + f"  {s.arrow} {names[t.winner]} +{t.points}"
+                 + f"   ({self.running[0]}{s.dash}{self.running[1]})")
+        self.lines.extend(" " * len(head) + note for note in self.notes)
+        self.trick_no += 1
+        self.pending = []
+        self.notes = []
+        self.led = None
+
+    def finish_play(self) -> None:
+        s = self.style
+        names = self.short
+        width = max(len(x) for x in names)
+        if self.pending or self.notes:
+            cells = [f"{names[seat]:<{width}} {s.card(card)}"
+                     for seat, card in self.pending]
+            self.say(f"  {self.trick_no + 1:>2}. " + "  ".join(cells) + "  (unfinished)")
+            self.lines.extend("      " + note for note in self.notes)
+        if self.rs.config.trump_marker != "open" and any(
+                t.trumps_from is not None for t in self.rnd.tricks):
+            self.say("      * a card that counted as a trump")
+
+
+def _transcript(rnd: Round, style: _Style) -> list[str]:
+    """A finished (or annulled) round as readable lines, every hand shown."""
+    return _Transcript(rnd, style).render()
 
 
 def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
@@ -292,13 +607,37 @@ def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
     assert result.bidder is not None and result.bidding_team is not None
     bt = result.bidding_team
     made = "made it" if result.made else "failed"
-    needed = f"{result.card_points[bt]} card points, {result.target} needed"
+    who = names[result.bidder]
+    view = rnd.view(0)
+    if result.contract == "bid":
+        stake = (view.get("contract") or {}).get("stake")
+        extra = ""
+        if stake:
+            extra = f", played for {stake} game points after the C,"
+        elif result.multiplier > 1:
+            extra = f", {_times(result.multiplier)},"
+        needed = f"{result.target} needed"
+        if result.target != result.bid:
+            pair = view.get("pair")
+            needed += f" after {_possessive(names[pair['shown_by']])} pair" if pair \
+                else f" (bid {result.bid})"
+        bid = _bid_text(result.bid, result.denomination)
+        said = any(isinstance(a, Bid) and s == result.bidder for s, a in rnd.history)
+        contract = (f"  {who} {'bid' if said else 'held by default'} {bid} for {teams[bt]}"
+                    f"{extra} and {made} ({result.card_points[bt]} card points, {needed}).")
+    else:
+        kind = "a single hand" if result.contract == "single-hand" else result.contract
+        tricks = len(rnd.tricks)
+        how = (f"won all {tricks} tricks" if result.made
+               else f"lost trick {tricks}" if result.contract == "single-hand"
+               else f"{result.tricks_won[bt]} of {tricks} tricks")
+        contract = f"  {who} played {kind} for {teams[bt]} and {made} ({how})."
     return [
         "Result",
         f"  Card points: {teams[0]} {result.card_points[0]}, "
         f"{teams[1]} {result.card_points[1]}"
         f"   (tricks {result.tricks_won[0]}{style.dash}{result.tricks_won[1]})",
-        f"  {names[result.bidder]} bid {result.bid} for {teams[bt]} and {made} ({needed}).",
+        contract,
         f"  Game points: {teams[0]} {_signed(result.game_points[0])}, "
         f"{teams[1]} {_signed(result.game_points[1])}",
     ]
@@ -393,6 +732,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     annulled: dict[str, int] = {}
     scored = made = bidder_points = bid_total = 0
     game_points = [0, 0]
+    # Contracts that are not plain: doubled or redoubled bids, single hands, ...
+    special: dict[str, list[int]] = {}
     progress = _Progress(args.rounds, sys.stderr)
     start = time.perf_counter()
     for k in range(args.rounds):
@@ -410,6 +751,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             bid_total += result.bid
             for team, g in enumerate(result.game_points):
                 game_points[team] += g
+            kinds = []
+            if result.contract != "bid":
+                kinds.append(f"{result.contract.replace('-', ' ').capitalize()}s")
+            elif result.multiplier > 1:
+                kinds.append(f"{_times(result.multiplier).split()[0].capitalize()} bids")
+            for kind in kinds:
+                tally = special.setdefault(kind, [0, 0])
+                tally[0] += 1
+                tally[1] += bool(result.made)
         progress.update(k + 1)
     elapsed = time.perf_counter() - start
     progress.finish()
@@ -428,6 +778,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(f"Annulled (redealt):         {total_annulled} ({pct(total_annulled, args.rounds)})"
           + (f": {reasons}" if reasons else ""))
     print(f"Contracts made:             {made} of {scored} ({pct(made, scored)})")
+    for kind, (count, won) in sorted(special.items()):
+        label = f"{kind}:"
+        print(f"{label:<27} {count} ({pct(count, scored)}), {won} made")
     print(f"Bidding team card points:   {avg(bidder_points, scored)} on average")
     print(f"Winning bid:                {avg(bid_total, scored)} on average")
     print(f"Game points (team 0 / 1):   {_signed(game_points[0])} / {_signed(game_points[1])}")
@@ -456,6 +809,7 @@ class _Game:
         self.n = rs.config.players
         self.names = seat_names(self.n, you=self.HUMAN)
         self.teams = team_names(self.names)
+        self.plain_bids = rs.config.auction.denominations == (None,)
         # Typed input is echoed by the terminal; show it when it comes from a pipe or file.
         isatty = getattr(sys.stdin, "isatty", None)
         self.echo = not (isatty and isatty())
@@ -468,13 +822,25 @@ class _Game:
     def say(self, text: str = "") -> None:
         print(text)
 
+    def v(self, seat: int, verb: str) -> str:
+        """``verb`` said of ``seat``: ``you pass``, ``East passes``."""
+        return verb if seat == self.HUMAN else _third_person(verb)
+
     def run(self) -> int:
         s = self.style
         self.say(s.bold(f"Ruleset {self.rs.name} {s.dash} {self.rs.description}"))
-        partner = self.names[(self.HUMAN + 2) % self.n] if self.n >= 4 else "nobody"
-        self.say(f"You are seat {self.HUMAN} (partner: {partner}) against heuristic bots.")
-        self.say("On your turn type a move's number or its text ('play JS', 'bid 16', or just "
-                 "the card or the bid); 'help' lists the moves again, 'quit' leaves.")
+        partners = [self.names[p] for p in range(2, self.n, 2)]
+        if not partners:
+            who = "no partner"
+        elif len(partners) == 1:
+            who = f"partner: {partners[0]}"
+        else:
+            who = f"partners: {_and(partners)}"
+        self.say(f"You are seat {self.HUMAN} ({who}) against heuristic bots.")
+        bid_help = "'bid 16'" if self.plain_bids else \
+            f"'bid {self.rs.config.min_bid} S' or 'bid {self.rs.config.min_bid} NT'"
+        self.say(f"On your turn type a move's number or its text ('play JS', {bid_help}, or "
+                 "just the card or the bid); 'help' lists the moves again, 'quit' leaves.")
         seed = self.seed
         dealer = seed % self.n
         try:
@@ -498,9 +864,9 @@ class _Game:
         names = self.names
         self.say("")
         self.say(s.bold(f"New deal (seed {seed})") +
-                 f": {names[rnd.dealer]} deal{'' if rnd.dealer == self.HUMAN else 's'}, "
+                 f": {names[rnd.dealer]} {self.v(rnd.dealer, 'deal')}, "
                  f"{'you' if rnd.opener == self.HUMAN else names[rnd.opener]} "
-                 f"open{'' if rnd.opener == self.HUMAN else 's'} the auction.")
+                 f"{self.v(rnd.opener, 'open')} the auction.")
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
@@ -520,7 +886,8 @@ class _Game:
         view = rnd.view(self.HUMAN)
         self.show(view)
         legal = self.sorted_moves(rnd)
-        self.show_moves(legal)
+        self.show_moves(rnd, legal)
+        cfg = self.rs.config
         while True:
             try:
                 line = input("Your move: ")
@@ -535,25 +902,35 @@ class _Game:
                 raise _Quit
             if low in ("help", "?", "h", "moves"):
                 self.show(view)
-                self.show_moves(legal)
+                self.show_moves(rnd, legal)
                 continue
             if not text:
-                self.say(f"Type a number from 1 to {len(legal)}, or a move such as "
-                         f"'{legal[0]}'.")
+                if legal:
+                    self.say(f"Type a number from 1 to {len(legal)}, or a move such as "
+                             f"'{legal[0]}'.")
+                else:
+                    self.say(f"Type a move such as '{rnd.legal_actions()[0]}'.")
                 continue
             action: Action
             if text.isdigit():
                 k = int(text)
-                cfg = self.rs.config
                 is_bid_value = rnd.phase is Phase.AUCTION and cfg.min_bid <= k <= cfg.max_bid
+                say_bid = f"bid {k}" if self.plain_bids else f"bid {k} S"
                 if is_bid_value and k <= len(legal) and legal[k - 1] != Bid(k):
                     self.say(f"{k} could mean move {k} ({legal[k - 1]}) or a bid of {k}: "
-                             f"type the move's text, e.g. 'bid {k}'.")
+                             f"type the move's text, e.g. '{say_bid}'.")
+                    continue
+                if is_bid_value and not self.plain_bids:
+                    self.say(f"A bid names a suit or No Trump: type e.g. 'bid {k} S' or "
+                             f"'bid {k} NT'.")
                     continue
                 if is_bid_value:
                     action = Bid(k)  # a bare number in the auction, beyond the list: a bid
                 elif not 1 <= k <= len(legal):
-                    self.say(f"There is no move {k}: choose a number from 1 to {len(legal)}.")
+                    self.say(f"There is no move {k}: choose a number from 1 to {len(legal)}."
+                             if legal else
+                             f"There is no move {k}: type a move such as "
+                             f"'{rnd.legal_actions()[0]}'.")
                     continue
                 else:
                     action = legal[k - 1]
@@ -570,9 +947,10 @@ class _Game:
                 continue
             return action
 
-    @staticmethod
-    def sorted_moves(rnd: Round) -> list[Action]:
-        """The legal actions, cards in the order the hand is shown (strongest first)."""
+    def sorted_moves(self, rnd: Round) -> list[Action]:
+        """The legal actions to number, cards in the order the hand is shown (strongest
+        first). Bids that name a denomination are too many to number: only the lowest in
+        each denomination is listed, the others are typed."""
         deck = rnd.deck
 
         def key(a: Action) -> tuple[int, int, int]:
@@ -583,24 +961,34 @@ class _Game:
             return (0, deck.suit_of[cid], -deck.strength[cid])
 
         acts = list(rnd.legal_actions())
+        if not self.plain_bids:
+            # Only the lowest bid in each denomination is numbered; others are typed.
+            lowest: dict[str | None, Action] = {}
+            for a in acts:
+                if isinstance(a, Bid):
+                    lowest.setdefault(a.denomination, a)
+            acts = [a for a in acts if not isinstance(a, Bid) or lowest[a.denomination] is a]
         if any(isinstance(getattr(a, "card", None), Card) for a in acts):
             acts.sort(key=key)
         return acts
 
     @staticmethod
     def parse(rnd: Round, text: str) -> Action:
+        """Read a typed move. A bare card is short for playing it (or laying it as the
+        trump), a bare suit for naming the trump, ``30 S`` for ``bid 30 S``."""
         try:
             return rnd.parse_action(text)
         except ParseError as first:
-            # A bare card is short for playing it (or laying it as the trump).
-            if rnd.phase.value in ("play", "trump"):
-                keyword = "play" if rnd.phase.value == "play" else "trump"
-                try:
-                    Card.parse(text)
-                except ParseError:
-                    raise first from None
+            phase = rnd.phase
+            keyword = {Phase.PLAY: "play", Phase.TRUMP: "trump"}.get(phase)
+            if phase is Phase.AUCTION and text[:1].isdigit():
+                keyword = "bid"
+            if keyword is None:
+                raise
+            try:
                 return rnd.parse_action(f"{keyword} {text}")
-            raise
+            except ParseError:
+                raise first from None
 
     # ---------------------------------------------------------------- display
 
@@ -609,21 +997,31 @@ class _Game:
         names = self.names
         phase = view["phase"]
         trick_no = len(view["tricks"]) + 1
+        window = view.get("window") or ""
         title = {"auction": "auction", "trump": "choose the trump",
+                 "calls": f"calls ({_WINDOW_TITLES.get(window, window).lower()})",
                  "play": f"trick {trick_no}"}.get(phase, phase)
         self.say("")
         self.say(s.bold(f"--- Your turn: {title} ---"))
         if phase == "auction":
             calls = ", ".join(f"{names[e['seat']]} {e['action']}" for e in view["auction"])
             self.say(f"Auction so far: {calls or 'nobody has spoken'}")
-        else:
-            contract = view["contract"]
-            if contract is not None:
-                b = contract["bidder"]
-                self.say(f"Contract: {names[b]} bid {contract['bid']} for {self.teams[b % 2]}.")
+        contract = view["contract"]
+        if contract is not None and phase != "auction":
+            self.say("Contract: " + self.contract_text(contract))
         trump = view["trump"]
         if trump is not None:
             self.say("Trump: " + self.trump_text(trump))
+        if phase == "calls" and view["calls"]:
+            calls = ", ".join(f"{names[e['seat']]} {e['action']}" for e in view["calls"])
+            self.say(f"Calls since the auction: {calls}")
+        pair = view.get("pair")
+        if isinstance(pair, dict) and "shown_by" in pair:
+            self.say(f"Pair: shown by {names[pair['shown_by']]} "
+                     f"({s.cards([Card.parse(c) for c in pair.get('cards', ())])}).")
+        if view.get("sitting_out"):
+            out = [names[x] for x in view["sitting_out"]]
+            self.say(f"Sitting out: {_and(out)}.")
         if phase == "play":
             cards = view["trick"]["cards"]
             if cards:
@@ -637,77 +1035,200 @@ class _Game:
         hand = [Card.parse(c) for c in view["hand"]]
         self.say(f"Your hand: {s.cards(hand)}")
 
+    def contract_text(self, contract: dict[str, Any]) -> str:
+        names = self.names
+        b = contract["bidder"]
+        team = self.teams[b % 2]
+        if contract.get("kind", "bid") == "single-hand":
+            return f"{names[b]} {self.v(b, 'play')} a single hand for {team}: every trick, " \
+                   "no trump."
+        if contract.get("kind", "bid") != "bid":
+            return f"{names[b]} {self.v(b, 'play')} {contract['kind']} for {team}."
+        text = f"{names[b]} bid {_bid_text(contract['bid'], contract.get('denomination'))}" \
+               f" for {team}"
+        target = contract.get("target")
+        if target is not None and target != contract["bid"]:
+            text += f", target {target}"
+        if contract.get("stake"):
+            text += f", played for {contract['stake']} game points (the C)"
+        elif contract.get("multiplier", 1) > 1:
+            text += f", {_times(contract['multiplier'])}"
+        return text + "."
+
     def trump_text(self, trump: dict[str, Any]) -> str:
         s = self.style
-        holder = self.names[trump["holder"]]
-        if trump["exposed"]:
-            card = Card.parse(trump["card"])
-            return (f"{_suit_name(trump['suit'])} (exposed in trick {trump['exposed_in_trick']}"
-                    f"; {_possessive(holder)} card was {s.card(card)})")
-        if "card" in trump:
-            card = Card.parse(trump["card"])
-            return (f"your face-down card {s.card(card)}: {_suit_name(trump['suit'])}, "
+        marker = trump.get("marker")
+        suit: str = trump.get("suit") or "?"
+        if marker == "open":
+            return "No Trump (named by the bid)" if trump.get("suit") is None else \
+                f"{_suit_name(suit)} (named by the bid, open to all)"
+        holder = self.names[trump["holder"]] if trump.get("holder") is not None else "?"
+        card_text = trump.get("card")
+        if trump.get("exposed"):
+            how = f"exposed in trick {trump['exposed_in_trick']}" \
+                if "exposed_in_trick" in trump else "exposed"
+            if card_text:
+                card = Card.parse(card_text)
+                return f"{_suit_name(suit)} ({how}; {_possessive(holder)} card was " \
+                       f"{s.card(card)})"
+            return f"{_suit_name(suit)} ({how})"
+        if card_text:
+            card = Card.parse(card_text)
+            return (f"your face-down card {s.card(card)}: {_suit_name(suit)}, "
                     "still hidden")
-        return f"hidden ({holder} holds the face-down card)"
+        if trump.get("suit") is not None:
+            return f"you named {_suit_name(suit)} with the indicator, still hidden"
+        if marker == "indicator":
+            return f"hidden ({holder} {self.v(trump['holder'], 'hold')} the indicator card)"
+        if marker == "seventh-card":
+            return (f"hidden ({_possessive(holder)} unseen seventh card, face down; "
+                    "nobody knows it yet)")
+        return f"hidden ({holder} {self.v(trump['holder'], 'hold')} the face-down card)"
 
-    def show_moves(self, legal: Sequence[Action]) -> None:
+    def show_moves(self, rnd: Round, legal: Sequence[Action]) -> None:
         s = self.style
-        cells = [f"{k:>2}) {s.action(a)}" for k, a in enumerate(legal, 1)]
-        visible = [f"{k:>2}) {a}" for k, a in enumerate(legal, 1)]
-        width = max(len(v) for v in visible) + 3
-        per_row = max(1, 78 // width)
-        self.say("Moves:")
-        for r in range(0, len(cells), per_row):
-            row = [c + " " * (width - len(v))
-                   for c, v in zip(cells[r:r + per_row], visible[r:r + per_row], strict=True)]
-            self.say("  " + "".join(row).rstrip())
+        if legal:
+            cells = [f"{k:>2}) {s.action(a)}" for k, a in enumerate(legal, 1)]
+            visible = [f"{k:>2}) {a}" for k, a in enumerate(legal, 1)]
+            width = max(len(v) for v in visible) + 3
+            per_row = max(1, 78 // width)
+            self.say("Moves:")
+            for r in range(0, len(cells), per_row):
+                row = [c + " " * (width - len(v)) for c, v in
+                       zip(cells[r:r + per_row], visible[r:r + per_row], strict=True)]
+                self.say("  " + "".join(row).rstrip())
+        bids = [a for a in rnd.legal_actions() if isinstance(a, Bid)]
+        if bids and not self.plain_bids:
+            names = sorted({a.denomination for a in bids if a.denomination is not None},
+                           key=lambda d: "SHDCN".find(d[0]))
+            low = min(a.value for a in bids)
+            high = max(a.value for a in bids)
+            self.say(f"Or type any bid: 'bid N D' with N from {low} to {high} and D one of "
+                     f"{' '.join(names)}, e.g. 'bid {high} {names[-1]}'.")
+
+    def say_call(self, seat: int, action: Action, before: dict[str, Any],
+                 after: dict[str, Any]) -> None:
+        """A call of the auction (other than a bid or pass) or of a call window."""
+        names = self.names
+        who = names[seat]
+        kw = action.keyword
+        verb = _VERBS.get(kw)
+        if verb is None or type(action) is Action:
+            self.say(f"{who}: {action}")
+            return
+        line = f"{who} {self.v(seat, verb)}"
+        c0 = before.get("contract") or {}
+        c1 = after.get("contract") or {}
+        if kw in ("double", "redouble") and c1.get("multiplier") != c0.get("multiplier"):
+            line += f": the contract is worth x{c1.get('multiplier')}"
+        elif kw == "call-c" and c1.get("stake"):
+            line += f": the hand is played for {c1['stake']} game points"
+        elif kw == "single-hand" and c1.get("kind") == "single-hand":
+            out = [names[x] for x in after.get("sitting_out", ())]
+            line += (f": {who.lower() if seat == self.HUMAN else who} "
+                     f"{self.v(seat, 'play')} alone for every trick, without trumps")
+            if out:
+                line += f"; {_and(out)} {'sit' if out == ['You'] or len(out) > 1 else 'sits'}" \
+                        " out"
+        self.say(line + ".")
 
     def narrate(self, rnd: Round, seat: int, action: Action, before: dict[str, Any]) -> None:
         """Say what just happened, from seat 0's side of the table."""
-        s = self.style
         names = self.names
         who = names[seat]
         after = rnd.view(self.HUMAN)
-        if isinstance(action, (Bid, Pass)):
-            self.say(f"{who}: {action}")
-            if after["phase"] != "auction" and after["contract"] is not None:
-                b = after["contract"]["bidder"]
-                self.say(f"{names[b]} won the auction at {after['contract']['bid']}.")
-            return
+        phase = before["phase"]
         if isinstance(action, Redeal):
-            self.say(f"{who} claim{'' if seat == self.HUMAN else 's'} a redeal.")
-            return
+            self.say(f"{who} {self.v(seat, 'claim')} a redeal.")
+        elif phase == "auction":
+            if isinstance(action, (Bid, Pass)):
+                self.say(f"{who}: {action}")
+            else:
+                self.say_call(seat, action, before, after)
+            contract = after["contract"]
+            if after["phase"] != "auction" and contract is not None:
+                b = contract["bidder"]
+                self.say(f"{names[b]} won the auction at "
+                         f"{_bid_text(contract['bid'], contract.get('denomination'))}"
+                         + (f", {_times(contract['multiplier'])}"
+                            if contract.get("multiplier", 1) > 1 else "") + ".")
+                trump = after["trump"]
+                if trump is not None and trump.get("marker") == "open":
+                    self.say("Trump: " + self.trump_text(trump) + ".")
+        elif phase == "trump":
+            self.narrate_trump(seat, action)
+        elif phase == "calls":
+            self.say_call(seat, action, before, after)
+        else:
+            self.narrate_play(seat, action, before, after)
+        if sum(after["cards_held"]) > sum(before["cards_held"]):
+            self.say("The rest of the cards are dealt.")
+        if self.HUMAN in after.get("sitting_out", ()) \
+                and self.HUMAN not in before.get("sitting_out", ()):
+            self.say("You lay your hand down and sit out this hand.")
+
+    def narrate_trump(self, seat: int, action: Action) -> None:
+        s = self.style
+        who = self.names[seat]
         if isinstance(action, LayTrump):
             if seat == self.HUMAN:
                 self.say(f"You lay {s.card(action.card)} face down: "
                          f"{_suit_name(action.card.suit)} are your trumps.")
             else:
                 self.say(f"{who} lays a card face down as the trump.")
-            if not rnd.is_over:
-                self.say("The rest of the cards are dealt.")
-            return
+        elif isinstance(action, NameTrump):
+            if seat == self.HUMAN:
+                self.say(f"You lay an indicator card face down: {_suit_name(action.suit)} "
+                         "are your trumps.")
+            else:
+                self.say(f"{who} lays an indicator card face down to name the trump.")
+        elif isinstance(action, SeventhCard):
+            self.say(f"{who} {self.v(seat, 'take')} the seventh card dealt, unseen, as the "
+                     "face-down trump.")
+        else:
+            self.say(f"{who}: {action}")
+
+    def narrate_play(self, seat: int, action: Action, before: dict[str, Any],
+                     after: dict[str, Any]) -> None:
+        s = self.style
+        names = self.names
+        who = names[seat]
+        if isinstance(action, CallTrump):
+            self.say(f"{who} {self.v(seat, 'call')} for the trump.")
+        elif isinstance(action, Play):
+            self.say(f"{who} {self.v(seat, 'play')} {s.card(action.card)}")
+        elif action.keyword == "show-pair" and type(action) is not Action:
+            pair = after.get("pair") or {}
+            cards = s.cards([Card.parse(c) for c in pair.get("cards", ())])
+            line = f"{who} {self.v(seat, 'show')} the pair {cards}".rstrip()
+            t0 = (before.get("contract") or {}).get("target")
+            t1 = (after.get("contract") or {}).get("target")
+            if t0 is not None and t1 is not None:
+                line += f": the target is now {t1}" + (f" (was {t0})" if t1 != t0 else "")
+            self.say(line + ".")
+        else:
+            self.say(f"{who}: {action}")
         was_hidden = not (before["trump"] or {}).get("exposed", False)
         trump = after["trump"]
-        now_exposed = trump is not None and trump["exposed"]
-        if isinstance(action, CallTrump):
-            self.say(f"{who} call{'' if seat == self.HUMAN else 's'} for the trump.")
-        elif isinstance(action, Play):
-            self.say(f"{who} play{'' if seat == self.HUMAN else 's'} {s.card(action.card)}")
-        if was_hidden and now_exposed:
-            card = Card.parse(trump["card"])
+        if was_hidden and trump is not None and trump.get("exposed") \
+                and trump.get("marker") != "open":
             holder = names[trump["holder"]]
+            suit = _suit_name(trump["suit"])
+            card_text = trump.get("card")
             if isinstance(action, Play):
                 self.say(f"  That was {_possessive(holder)} face-down card: the trump is "
-                         "exposed, "
-                         f"{_suit_name(trump['suit'])} are trumps.")
-            else:
+                         f"exposed, {suit} are trumps.")
+            elif card_text:
                 self.say(f"  The trump is exposed: {_possessive(holder)} face-down card is "
-                         f"{s.card(card)}, {_suit_name(trump['suit'])} are trumps.")
+                         f"{s.card(Card.parse(card_text))}, {suit} are trumps.")
+            else:
+                self.say(f"  The trump is exposed: {_possessive(holder)} indicator shows "
+                         f"{suit}.")
         if len(after["tricks"]) > len(before["tricks"]):
             t = after["tricks"][-1]
             pts = after["card_points"]
             winner = names[t["winner"]]
-            self.say(f"  {s.arrow} {winner} win{'' if t['winner'] == self.HUMAN else 's'}"
+            self.say(f"  {s.arrow} {winner} {self.v(t['winner'], 'win')}"
                      f" trick {len(after['tricks'])} ({_plural(t['points'], 'point')}). "
                      f"Card points: {self.teams[0]} {pts[0]}, {self.teams[1]} {pts[1]}")
 
