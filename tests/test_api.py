@@ -302,3 +302,24 @@ def test_third_party_plugin_is_discovered_by_name() -> None:
     rs = te.ruleset("20-20")
     assert rs.name == "twenty-twenty" and rs.deck.total_points == 20
     assert type(rs.config.scoring).__module__ == "twenty_twenty"
+
+
+def test_auction_mask_is_the_cards_held_at_the_auction() -> None:
+    """Four cards in 28's first-round auction, the whole hand where everything is dealt
+    first (56); the opener-pointless redeal reads these cards."""
+    r28 = te.new_round("28", seed=4)
+    assert all(r28.auction_mask(s).bit_count() == 4 for s in range(4))
+    r56 = te.new_round("56", seed=4)
+    assert all(r56.auction_mask(s) == r56.dealt_mask(s) for s in range(4))
+
+
+def test_calls_in_views_name_their_window() -> None:
+    """Each call after the auction is listed with the plug-in window it was made in."""
+    rnd = te.new_round("28+double+single-hand", seed=3)
+    while rnd.phase is te.Phase.AUCTION:
+        rnd.apply(rnd.legal_actions()[-1] if rnd.bidder is None else "pass")
+    rnd.apply(rnd.legal_actions()[0])  # the trump card
+    while rnd.phase is te.Phase.CALLS:
+        rnd.apply("pass")
+    windows = [c["window"] for c in rnd.view(0)["calls"]]
+    assert windows[:2] == ["double", "double"] and windows[-4:] == ["single-hand"] * 4

@@ -316,8 +316,9 @@ def test_single_hand_first_declarer_wins_the_right() -> None:
     assert rnd.view(3)["single-hand"] == {"declarer": 2}
     assert rnd.view(3)["contract"]["kind"] == "single-hand"
     # Seat 3 was never asked: the window closed at the first declaration.
-    assert rnd.view(3)["calls"] == [{"seat": 1, "action": "pass"},
-                                    {"seat": 2, "action": "single-hand"}]
+    assert rnd.view(3)["calls"] == [
+        {"seat": 1, "action": "pass", "window": "single-hand"},
+        {"seat": 2, "action": "single-hand", "window": "single-hand"}]
 
 
 def test_single_hand_has_no_trump_and_laid_card_returns() -> None:

@@ -115,8 +115,9 @@ class OpenerPointlessFirstCards(ClaimedCheck):
 
 
     def may_claim(self, rnd: Round, seat: int) -> bool:
-        """The opener, whose first cards hold no points."""
-        return seat == rnd.opener and _pointless(rnd, rnd.first_packet_mask(seat))
+        """The opener, whose cards at the auction (the first four in 28) hold no
+        points."""
+        return seat == rnd.opener and _pointless(rnd, rnd.auction_mask(seat))
 
 
 @frozen

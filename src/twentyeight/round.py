@@ -166,6 +166,7 @@ class Round:
         "_bidder",
         "_bids_by",
         "_blind",
+        "_call_log",
         "_claim_checks",
         "_concealed",
         "_contract",
@@ -291,7 +292,8 @@ class Round:
         self._must_trump = -1
         self._trump_led = False
         self._led_suits = 0
-        # call windows
+        # call windows; the plug-in name of each call made after the auction, in order
+        self._call_log: tuple[str, ...] = ()
         self._window: RulePlugin | None = None
         self._window_event = ""
         self._pending_windows: tuple[RulePlugin, ...] = ()
@@ -496,8 +498,16 @@ class Round:
         return self._dealt[seat]
 
     def first_packet_mask(self, seat: int) -> int:
-        """Bitmask of the first cards dealt to ``seat`` (those seen in a first-round auction)."""
+        """Bitmask of the first packet of cards dealt to ``seat``."""
         return self._packet_masks[0][seat]
+
+    def auction_mask(self, seat: int) -> int:
+        """Bitmask of the cards ``seat`` held during the auction (the packets dealt
+        before it: four cards in 28, the whole hand in 56)."""
+        mask = 0
+        for masks in self._packet_masks[:self.ruleset.config.auction_after]:
+            mask |= masks[seat]
+        return mask
 
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:
@@ -1000,6 +1010,7 @@ class Round:
         else:
             owner = self.ruleset.kind_owner[kind]
             self._actions.append((seat, action))
+            self._call_log += (owner.name,)
             self._changed()
             owner.play_apply(self, seat, action)
 
@@ -1129,6 +1140,7 @@ class Round:
         window = self._window
         assert window is not None
         self._actions.append((seat, action))
+        self._call_log += (window.name,)
         self._changed()
         nxt = window.window_apply(self, seat, action)
         if self.is_over:
@@ -1374,9 +1386,10 @@ class Round:
                 if type(a) is not Redeal
             ],
             "calls": [
-                {"seat": s, "action": str(a)}
-                for s, a in self._actions[auction_len:]
-                if not isinstance(a, _NOT_CALLS)
+                {"seat": s, "action": str(a), "window": w}
+                for (s, a), w in zip(
+                    (sa for sa in self._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
+                    self._call_log, strict=True)
             ],
             "contract": contract,
             "trump": self._trump_view(seat),
