@@ -1148,3 +1148,24 @@ def test_c_call_needs_a_scoring_that_plays_for_stakes() -> None:
     with pytest.raises(te.ConfigError, match="fixed stake"):
         te.ruleset("twenty-twenty+double", c_call=True)
     assert te.ruleset("28+double", c_call=True).options()["c_call"] is True
+
+
+def test_pips_sets_of_six() -> None:
+    """RULES.md 4 pips (002): each +6 or -6 closes a set and the pips start again; sets
+    of both teams cancel; with ``match_sets=2`` a team must be two sets ahead."""
+    match = te.Match(te.ruleset("28", match_sets=2), seed=5)
+    closed = 0
+    while not match.is_over and len(match.rounds) < 400:
+        before = match.sets
+        match.score(play_out(match.next_round()))
+        if match.sets != before:
+            closed += 1
+            assert min(match.sets) == 0  # cancelled down
+            assert match.is_over or match.totals == (0, 0)  # a new set starts at nothing
+    assert match.is_over and closed >= 2
+    assert match.sets[match.winner] == 2 and match.sets[1 - match.winner] == 0
+    single = te.Match("28", seed=5)
+    while not single.is_over:
+        single.score(play_out(single.next_round()))
+    assert single.winner is not None and single.sets[single.winner] == 1
+    assert max(abs(t) for t in single.totals) >= 6  # the first set ends the match

@@ -64,8 +64,9 @@ class Pips:
     """28's pips: the bidding team gains ``made`` game points if it makes its target and
     ``failed`` (negative) if not; the defenders' score does not change. A single hand is
     worth ``single_hand_made`` / ``single_hand_failed``. A team at ``+match_target``
-    wins the match; one at ``-match_target`` loses it. Sources: 001, 002 (the red and
-    black sixes)."""
+    wins the set (a red set); one at ``-match_target`` loses it (a black set). The match
+    is won ``match_sets`` sets ahead (see :class:`~twentyeight.Match`). Sources: 001,
+    002 (the red and black sixes, sets)."""
 
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
@@ -74,14 +75,16 @@ class Pips:
     failed: int = -1
     """Game points to the bidding team for a contract failed (negative)."""
     match_target: int = field(default=6, validator=_positive)
-    """A team at this many game points wins the match; at minus this many, it loses."""
+    """A team at this many game points wins the set; at minus this many, it loses it."""
+    match_sets: int = field(default=1, validator=_positive)
+    """Sets a team must be ahead by to win the match (1: the first set decides)."""
     single_hand_made: int = 3
     """Game points for a single hand won."""
     single_hand_failed: int = -3
     """Game points for a single hand lost (negative)."""
     name: str = "pips"
     description: str = "+1 / -1 game point to the bidding team; +6 wins, -6 loses"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target",)
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "match_sets")
 
     @property
     def single_hand(self) -> tuple[int, int]:

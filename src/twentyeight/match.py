@@ -1,4 +1,5 @@
-"""A match: rounds strung together until the ruleset's scoring system names a winner."""
+"""A match: rounds strung together until the ruleset's scoring system names a winner,
+in one game or, where the scoring system plays for sets, over several."""
 
 from __future__ import annotations
 
@@ -17,7 +18,13 @@ class Match:
 
     The totals start where the scoring system says (``starting_totals``: 56's tables
     start at 12 each) or at 0, and each round is dealt knowing them (``Round.scores``)
-    for rules that depend on the score, such as the C of pips scoring."""
+    for rules that depend on the score, such as the C of pips scoring.
+
+    The scoring system's ``match_winner`` ends a game (a *set* of pips at +6 or -6).
+    Where the system has ``match_sets`` above 1, the team that wins a game wins a set,
+    the totals start again, sets held by both teams cancel (002: "drop a set if both
+    teams have the same set open"), and the match goes to the first team that many sets
+    ahead; :attr:`sets` keeps the count."""
 
     def __init__(self, rules: Ruleset | str, *, seed: int | None = None, dealer: int = 0) -> None:
         self.ruleset = lookup(rules) if isinstance(rules, str) else rules
@@ -28,14 +35,19 @@ class Match:
                             f"got {dealer!r}")
         self.dealer = dealer
         start = getattr(self.ruleset.config.scoring, "starting_totals", None)
-        self.totals: tuple[int, ...] = tuple(start(2)) if start is not None else (0, 0)
+        self._start: tuple[int, ...] = tuple(start(2)) if start is not None else (0, 0)
+        self.totals: tuple[int, ...] = self._start
+        """Each team's running score in the current game."""
+        self.sets: tuple[int, ...] = (0, 0)
+        """Sets each team holds (after sets of both teams cancel)."""
         self.rounds: list[Round] = []
         self._pending: Round | None = None
+        self._winner: int | None = None
 
     @property
     def winner(self) -> int | None:
         """The team that has won, or ``None`` while the match goes on."""
-        return self.ruleset.config.scoring.match_winner(self.totals)
+        return self._winner
 
     @property
     def is_over(self) -> bool:
@@ -63,3 +75,15 @@ class Match:
         self.totals = tuple(t + g for t, g in zip(self.totals, rnd.result.game_points, strict=True))
         if rnd.result.annulled is None:
             self.dealer = (self.dealer + 1) % self.ruleset.config.players
+        scoring = self.ruleset.config.scoring
+        game = scoring.match_winner(self.totals)
+        if game is None:
+            return
+        sets = list(self.sets)
+        sets[game] += 1
+        low = min(sets)
+        self.sets = tuple(s - low for s in sets)
+        if self.sets[game] >= getattr(scoring, "match_sets", 1):
+            self._winner = game
+        else:
+            self.totals = self._start
