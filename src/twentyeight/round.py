@@ -386,6 +386,11 @@ class Round:
         """Bitmask of the seats that have made any call in the auction."""
         return self._spoken
 
+    @property
+    def pass_run(self) -> int:
+        """Consecutive passes since the last bid or other call of the auction."""
+        return self._pass_run
+
     def bids_made(self, seat: int) -> int:
         """How many bids ``seat`` has made in this auction."""
         return self._bids_by[seat]
@@ -458,11 +463,6 @@ class Round:
     def active_mask(self) -> int:
         """Bitmask of the seats that play cards (a single hand's partners sit out)."""
         return self._active
-
-    @property
-    def led_suits(self) -> int:
-        """Bitmask of the suit indexes led to a trick so far."""
-        return self._led_suits
 
     @property
     def shown_mask(self) -> int:
@@ -1054,11 +1054,6 @@ class Round:
             self._end_auction()
         else:
             self.to_act = nxt
-
-    @property
-    def pass_run(self) -> int:
-        """Consecutive passes since the last bid or other call of the auction."""
-        return self._pass_run
 
     def _end_auction(self) -> None:
         self._auction_len = len(self._actions)
