@@ -323,3 +323,22 @@ def test_calls_in_views_name_their_window() -> None:
         rnd.apply("pass")
     windows = [c["window"] for c in rnd.view(0)["calls"]]
     assert windows[:2] == ["double", "double"] and windows[-4:] == ["single-hand"] * 4
+
+
+_NAME_PARTS = st.sampled_from([*te.rulesets(), "royals", "thani", "29", "whist", "", " ",
+                               "PAIR", "double ", "+", "56-eight", "28six"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(_NAME_PARTS, min_size=1, max_size=5),
+       junk=st.text(max_size=12))
+def test_fuzzed_ruleset_names_raise_only_library_errors(parts: list[str], junk: str) -> None:
+    """Any name, composed or not, gives a ruleset or an UnknownRulesetError /
+    ConfigError that says why; never another exception."""
+    for name in ("+".join(parts), "+".join(parts) + junk, junk):
+        try:
+            rs = te.ruleset(name)
+        except (te.UnknownRulesetError, te.ConfigError) as exc:
+            assert str(exc)
+        else:
+            assert rs.new_round(seed=1).legal_actions()
