@@ -149,6 +149,7 @@ for _name in (*RULESETS, "28+double+pair+single-hand"):
 @pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
 @pytest.mark.parametrize("name", RULESETS)
 def test_deep_random_rounds(name: str) -> None:
-    """The deep run: DEEP_ROUNDS random rounds, every invariant after every step."""
+    """The deep run: DEEP_ROUNDS random rounds through the kit's deep profile (every
+    invariant in every round; views and hiding every eighth step and at the end)."""
     played = testing.check_random_rounds(name, rounds=DEEP_ROUNDS, seed=10**9, deep=True)
     assert played == DEEP_ROUNDS
