@@ -17,6 +17,7 @@ class Double(Action):
     """Double the opponents' contract (x2): ``double``."""
 
     keyword: ClassVar[str] = "double"
+    verb: ClassVar[str | None] = "double"
 
 
 @frozen(cache_hash=True)
@@ -24,6 +25,7 @@ class Redouble(Action):
     """Redouble your side's doubled contract (x4): ``redouble``."""
 
     keyword: ClassVar[str] = "redouble"
+    verb: ClassVar[str | None] = "redouble"
 
 
 @frozen(cache_hash=True)
@@ -32,6 +34,7 @@ class CallC(Action):
     game points: ``call-c``."""
 
     keyword: ClassVar[str] = "call-c"
+    verb: ClassVar[str | None] = "call the C"
 
 
 @frozen(cache_hash=True)
@@ -40,6 +43,7 @@ class ShowPair(Action):
     ``show-pair``."""
 
     keyword: ClassVar[str] = "show-pair"
+    verb: ClassVar[str | None] = "show the pair"
 
 
 @frozen(cache_hash=True)
@@ -48,6 +52,7 @@ class SingleHand(Action):
     ``single-hand``."""
 
     keyword: ClassVar[str] = "single-hand"
+    verb: ClassVar[str | None] = "declare a single hand"
 
 
 for _kind in (Double, Redouble, CallC, ShowPair, SingleHand):

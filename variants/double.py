@@ -43,6 +43,8 @@ class DoubleRule(RulePlugin):
     name: ClassVar[str] = "double"
     action_kinds: ClassVar[tuple[type[Action], ...]] = (Double, Redouble, CallC)
     window: ClassVar[WindowEvent | None] = "trump-chosen"
+    window_title: ClassVar[str] = "Doubling"
+    window_declined: ClassVar[str] = "Nobody doubles."
     option_fields: ClassVar[tuple[str, ...]] = ("auto_double", "c_call")
 
     auto_double: int | None = attrs.field(default=None, validator=optional_int)

@@ -35,6 +35,8 @@ class SingleHandRule(RulePlugin):
     name: ClassVar[str] = SINGLE_HAND
     action_kinds: ClassVar[tuple[type[Action], ...]] = (SingleHand,)
     window: ClassVar[WindowEvent | None] = "before-play"
+    window_title: ClassVar[str] = "Single hand"
+    window_declined: ClassVar[str] = "Nobody declares a single hand."
 
     def check(self, config: RulesetConfig) -> None:
         """The scoring system must say what a single hand is worth."""

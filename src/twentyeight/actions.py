@@ -41,6 +41,9 @@ class Action:
     arguments is its keyword."""
 
     keyword: ClassVar[str] = ""
+    verb: ClassVar[str | None] = None
+    """What a transcript says a player does, in the first person (``"double"``,
+    ``"declare a single hand"``); ``None``: the transcript shows the action's text."""
     __slots__ = ()
 
     def __str__(self) -> str:
@@ -71,6 +74,7 @@ class Pass(Action):
     """Pass in the auction: ``pass``. Passing is final where the ruleset says so."""
 
     keyword: ClassVar[str] = "pass"
+    verb: ClassVar[str | None] = "pass"
 
 
 @frozen(cache_hash=True)
@@ -79,6 +83,7 @@ class CallTrump(Action):
     ``call-trump``."""
 
     keyword: ClassVar[str] = "call-trump"
+    verb: ClassVar[str | None] = "call for the trump"
 
 
 @frozen(cache_hash=True)
@@ -86,6 +91,7 @@ class Redeal(Action):
     """Claim a redeal that a redeal rule allows this player now: ``redeal``."""
 
     keyword: ClassVar[str] = "redeal"
+    verb: ClassVar[str | None] = "claim a redeal"
 
 
 @frozen(cache_hash=True)

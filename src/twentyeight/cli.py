@@ -47,6 +47,7 @@ from .errors import (
     TwentyEightError,
     UnknownRulesetError,
 )
+from .plugins import RulePlugin
 from .registry import modifier as lookup_modifier
 from .registry import modifiers as modifier_names
 from .registry import presets as preset_names
@@ -72,20 +73,83 @@ _RED_SUITS = ("H", "D")
 _EXIT_USAGE = 2
 _MAX_REDEALS = 1000
 
-_VERBS = {
-    "pass": "pass",
-    "double": "double",
-    "redouble": "redouble",
-    "call-c": "call the C",
-    "single-hand": "declare a single hand",
-    "show-pair": "show the pair",
-    "redeal": "claim a redeal",
-    "call-trump": "call for the trump",
-}
-"""What the transcript says for a call it knows, by keyword (first person)."""
 
-_WINDOW_TITLES = {"double": "Doubling", "single-hand": "Single hand"}
-_NOBODY = {"double": "Nobody doubles.", "single-hand": "Nobody declares a single hand."}
+def _window_plugin(rs: Ruleset, window: str) -> RulePlugin | None:
+    return next((p for p in rs.config.plugins if p.name == window), None)
+
+
+def _window_title(rs: Ruleset, window: str) -> str | None:
+    """The title the plug-in gives its call window, if it gives one."""
+    plugin = _window_plugin(rs, window)
+    return plugin.window_title if plugin and plugin.window_title else None
+
+
+def _window_declined(rs: Ruleset, window: str) -> str:
+    """What to say when every seat passed in a call window."""
+    plugin = _window_plugin(rs, window)
+    return plugin.window_declined if plugin and plugin.window_declined \
+        else "Everyone passes."
+
+
+def _call_verb(action: Action) -> str | None:
+    """The first-person verb of a call (an action besides a bid, a card or the core's
+    trump and redeal actions), or ``None`` to print the action's text."""
+    if isinstance(action, (Bid, Play, CallTrump, Redeal)):
+        return None
+    return type(action).verb
+
+
+class _Change(NamedTuple):
+    """What one call changed in the contract and on the table, read from two replay
+    snapshots or from two views, so both transcripts describe a call the same way."""
+
+    declarer: int | None
+    multipliers: tuple[int, int]
+    stake: int | None
+    """The stake the call set, if it set one."""
+    every_trick: bool
+    """The call began a contract for every trick."""
+    alone: bool
+    """The declarer's partners all sit out."""
+    trump_dropped: bool
+    out: tuple[int, ...]
+    """Seats the call sent out of the hand."""
+    targets: tuple[int | None, int | None]
+    shown: tuple[Card, ...]
+    """Cards the call showed to everyone."""
+
+
+def _alone(seat: int | None, players: int, sitting_out: Sequence[int]) -> bool:
+    return seat is not None and all(x in sitting_out for x in range(players)
+                                    if x % 2 == seat % 2 and x != seat)
+
+
+def _effect(change: _Change, name: Callable[[int], str], play: Callable[[int], str],
+            style: _Style) -> str:
+    """The words after a call's verb: the cards it showed, then what it did to the
+    contract (``": the contract is worth x4"``). ``name`` names a seat mid-sentence and
+    ``play`` conjugates "play" for a seat."""
+    text = f" {style.cards(change.shown)}" if change.shown else ""
+    clauses = []
+    if change.stake is not None:
+        clauses.append(f"the hand is played for {change.stake} game points")
+    elif change.multipliers[1] != change.multipliers[0]:
+        clauses.append(f"the contract is worth x{change.multipliers[1]}")
+    if change.every_trick and change.declarer is not None:
+        d = change.declarer
+        clause = f"{name(d)} {play(d)} {'alone ' if change.alone else ''}for every trick"
+        if change.trump_dropped:
+            clause += ", without trumps"
+        if change.out:
+            out = [name(x) for x in change.out]
+            clause += f"; {_and(out)} {'sit' if out == ['you'] or len(out) > 1 else 'sits'} out"
+        clauses.append(clause)
+    before, after = change.targets
+    if before is not None and after is not None and (before != after or change.shown):
+        clauses.append(f"the target drops by {before - after} to {after}" if after < before
+                       else f"the target rises by {after - before} to {after}"
+                       if after > before else f"the target stays at {after}")
+    return text + (": " + "; ".join(clauses) if clauses else "")
 
 
 def seat_names(players: int, you: int | None = None) -> list[str]:
@@ -260,12 +324,15 @@ class _Snap(NamedTuple):
     trick_cards: int
     active: int
     over: bool
+    stake: int | None
+    shown: int
 
 
 def _snap(r: Round) -> _Snap:
     return _Snap(r.phase, r.window, r.bidder, r.bid, r.denomination, r.target, r.multiplier,
                  r.contract, r.trump_exposed, r.trump_suit, r.concealed_card, r.deal_complete,
-                 len(r.tricks), len(r.current_trick), r.active_mask, r.is_over)
+                 len(r.tricks), len(r.current_trick), r.active_mask, r.is_over, r.stake,
+                 r.shown_mask)
 
 
 class _Step(NamedTuple):
@@ -349,7 +416,8 @@ class _Transcript:
                 if section != ("calls", b.window):
                     section = ("calls", b.window)
                     self.say()
-                    self.say(_WINDOW_TITLES.get(b.window or "", f"Calls ({b.window})"))
+                    window = b.window or ""
+                    self.say(_window_title(self.rs, window) or f"Calls ({window})")
                 for line in self.call_text(step).splitlines():
                     self.say("  " + line)
                 a = step.after
@@ -358,7 +426,7 @@ class _Transcript:
                                     and x.before.phase is Phase.CALLS]
                     if all(type(x.action) is Pass for x in window_steps):
                         self.say(f"  {s.arrow} "
-                                 + _NOBODY.get(b.window or "", "Everyone passes."))
+                                 + _window_declined(self.rs, b.window or ""))
             elif b.phase is Phase.PLAY:
                 if section != "play":
                     section = "play"
@@ -454,27 +522,34 @@ class _Transcript:
         ``West  doubles: the contract is worth x2``."""
         names, w = self.names, self.width
         seat, action, b, a = step.seat, step.action, step.before, step.after
-        kw = action.keyword
-        verb = _VERBS.get(kw) if type(action) is not Action else None
-        if verb is None or kw in ("redeal", "call-trump"):
+        verb = _call_verb(action)
+        if verb is None:
             return f"{names[seat]}: {action}{self.changes(step)}"
         text = f"{names[seat]:<{w}}  {_third_person(verb)}"
-        if kw in ("double", "redouble") and a.multiplier != b.multiplier:
-            text += f": the contract is worth x{a.multiplier}"
-        elif kw == "call-c":
-            stake = (self.final.get("contract") or {}).get("stake")
-            text += (f": the hand is played for {stake} game points" if stake
-                     else self.changes(step))
-        elif kw == "single-hand" and a.contract != b.contract:
-            out = [names[x] for x in range(self.n) if not a.active >> x & 1]
-            text += (f": {names[seat]} plays alone for every trick, without trumps; "
-                     f"{_and(out)} sit{'s' if len(out) == 1 else ''} out")
-            if b.concealed is not None and b.bidder is not None:
-                text += (f"\n{'':<{w}}    ({_possessive(names[b.bidder])} face-down "
-                         f"{self.style.card(b.concealed)} goes back to the hand)")
-        elif kw != "pass":
-            text += self.changes(step)
+        text += _effect(self.change(step), names.__getitem__,
+                        lambda _seat: "plays", self.style)
+        if b.concealed is not None and a.concealed is None and not a.exposed \
+                and b.bidder is not None:
+            text += (f"\n{'':<{w}}    ({_possessive(names[b.bidder])} face-down "
+                     f"{self.style.card(b.concealed)} goes back to the hand)")
         return text
+
+    def change(self, step: _Step) -> _Change:
+        """What ``step`` changed, for :func:`_effect`."""
+        b, a = step.before, step.after
+        out = tuple(x for x in range(self.n) if b.active >> x & 1 and not a.active >> x & 1)
+        sitting_out = [x for x in range(self.n) if not a.active >> x & 1]
+        return _Change(
+            declarer=a.bidder,
+            multipliers=(b.multiplier, a.multiplier),
+            stake=a.stake if a.stake != b.stake else None,
+            every_trick=a.contract != b.contract and a.target is None,
+            alone=_alone(a.bidder, self.n, sitting_out),
+            trump_dropped=b.trump is not None and a.trump is None,
+            out=out,
+            targets=(b.target, a.target),
+            shown=tuple(self.rnd.deck.cards_of(a.shown & ~b.shown)),
+        )
 
     def changes(self, step: _Step) -> str:
         """What an action changed in the contract, for actions of unknown kinds."""
@@ -516,19 +591,11 @@ class _Transcript:
         if isinstance(action, Redeal):
             self.notes.append(f"{who} claims a redeal.")
             return
-        if action.keyword == "show-pair" and type(action) is not Action:
-            pair = self.final.get("pair") or {}
-            cards = [Card.parse(c) for c in pair.get("cards", ())]
-            shown_cards = f" {s.cards(cards)}" if cards else ""
-            line = f"{who} shows the pair{shown_cards}"
-            if b.target is not None and a.target is not None:
-                if a.target < b.target:
-                    line += f": the target drops by {b.target - a.target} to {a.target}"
-                elif a.target > b.target:
-                    line += f": the target rises by {a.target - b.target} to {a.target}"
-                else:
-                    line += f": the target stays at {a.target}"
-            self.notes.append(line + ".")
+        verb = _call_verb(action)
+        if verb is not None:
+            self.notes.append(f"{who} {_third_person(verb)}"
+                              + _effect(self.change(step), self.names.__getitem__,
+                                        lambda _seat: "plays", s) + ".")
             return
         self.notes.append(f"{who}: {action}{self.changes(step)}")
 
@@ -597,6 +664,11 @@ def _transcript(rnd: Round, style: _Style) -> list[str]:
     return _Transcript(rnd, style).render()
 
 
+def _contract_name(kind: str) -> str:
+    """A contract a plug-in set, in words: ``single-hand`` -> ``a single hand``."""
+    return "a " + kind.replace("-", " ")
+
+
 def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
     result = rnd.result
     assert result is not None
@@ -608,30 +680,26 @@ def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
     bt = result.bidding_team
     made = "made it" if result.made else "failed"
     who = names[result.bidder]
-    view = rnd.view(0)
     if result.contract == "bid":
-        stake = (view.get("contract") or {}).get("stake")
         extra = ""
-        if stake:
-            extra = f", played for {stake} game points after the C,"
+        if result.stake is not None:
+            extra = f", played for {result.stake} game points,"
         elif result.multiplier > 1:
             extra = f", {_times(result.multiplier)},"
         needed = f"{result.target} needed"
         if result.target != result.bid:
-            pair = view.get("pair")
-            needed += f" after {_possessive(names[pair['shown_by']])} pair" if pair \
-                else f" (bid {result.bid})"
+            needed += f" for a bid of {result.bid}"
         bid = _bid_text(result.bid, result.denomination)
         said = any(isinstance(a, Bid) and s == result.bidder for s, a in rnd.history)
         contract = (f"  {who} {'bid' if said else 'held by default'} {bid} for {teams[bt]}"
                     f"{extra} and {made} ({result.card_points[bt]} card points, {needed}).")
     else:
-        kind = "a single hand" if result.contract == "single-hand" else result.contract
         tricks = len(rnd.tricks)
         how = (f"won all {tricks} tricks" if result.made
-               else f"lost trick {tricks}" if result.contract == "single-hand"
+               else f"lost trick {tricks}" if result.target is None
                else f"{result.tricks_won[bt]} of {tricks} tricks")
-        contract = f"  {who} played {kind} for {teams[bt]} and {made} ({how})."
+        contract = (f"  {who} played {_contract_name(result.contract)} for {teams[bt]} and "
+                    f"{made} ({how}).")
     return [
         "Result",
         f"  Card points: {teams[0]} {result.card_points[0]}, "
@@ -999,7 +1067,7 @@ class _Game:
         trick_no = len(view["tricks"]) + 1
         window = view.get("window") or ""
         title = {"auction": "auction", "trump": "choose the trump",
-                 "calls": f"calls ({_WINDOW_TITLES.get(window, window).lower()})",
+                 "calls": f"calls ({(_window_title(self.rs, window) or window).lower()})",
                  "play": f"trick {trick_no}"}.get(phase, phase)
         self.say("")
         self.say(s.bold(f"--- Your turn: {title} ---"))
@@ -1008,17 +1076,17 @@ class _Game:
             self.say(f"Auction so far: {calls or 'nobody has spoken'}")
         contract = view["contract"]
         if contract is not None and phase != "auction":
-            self.say("Contract: " + self.contract_text(contract))
+            self.say("Contract: " + self.contract_text(contract, view["trump"]))
         trump = view["trump"]
         if trump is not None:
             self.say("Trump: " + self.trump_text(trump))
         if phase == "calls" and view["calls"]:
             calls = ", ".join(f"{names[e['seat']]} {e['action']}" for e in view["calls"])
             self.say(f"Calls since the auction: {calls}")
-        pair = view.get("pair")
-        if isinstance(pair, dict) and "shown_by" in pair:
-            self.say(f"Pair: shown by {names[pair['shown_by']]} "
-                     f"({s.cards([Card.parse(c) for c in pair.get('cards', ())])}).")
+        shown = view.get("shown") or []
+        for seat in sorted({e["seat"] for e in shown}):
+            cards = [Card.parse(e["card"]) for e in shown if e["seat"] == seat]
+            self.say(f"Shown by {names[seat]}: {s.cards(cards)}.")
         if view.get("sitting_out"):
             out = [names[x] for x in view["sitting_out"]]
             self.say(f"Sitting out: {_and(out)}.")
@@ -1035,22 +1103,23 @@ class _Game:
         hand = [Card.parse(c) for c in view["hand"]]
         self.say(f"Your hand: {s.cards(hand)}")
 
-    def contract_text(self, contract: dict[str, Any]) -> str:
+    def contract_text(self, contract: dict[str, Any], trump: dict[str, Any] | None) -> str:
         names = self.names
         b = contract["bidder"]
         team = self.teams[b % 2]
-        if contract.get("kind", "bid") == "single-hand":
-            return f"{names[b]} {self.v(b, 'play')} a single hand for {team}: every trick, " \
-                   "no trump."
-        if contract.get("kind", "bid") != "bid":
-            return f"{names[b]} {self.v(b, 'play')} {contract['kind']} for {team}."
+        kind = contract.get("kind", "bid")
+        if kind != "bid":
+            text = f"{names[b]} {self.v(b, 'play')} {_contract_name(kind)} for {team}"
+            if contract.get("target") is None:
+                text += ": every trick" + (", no trump" if trump is None else "")
+            return text + "."
         text = f"{names[b]} bid {_bid_text(contract['bid'], contract.get('denomination'))}" \
                f" for {team}"
         target = contract.get("target")
         if target is not None and target != contract["bid"]:
             text += f", target {target}"
         if contract.get("stake"):
-            text += f", played for {contract['stake']} game points (the C)"
+            text += f", played for {contract['stake']} game points"
         elif contract.get("multiplier", 1) > 1:
             text += f", {_times(contract['multiplier'])}"
         return text + "."
@@ -1109,28 +1178,33 @@ class _Game:
     def say_call(self, seat: int, action: Action, before: dict[str, Any],
                  after: dict[str, Any]) -> None:
         """A call of the auction (other than a bid or pass) or of a call window."""
-        names = self.names
-        who = names[seat]
-        kw = action.keyword
-        verb = _VERBS.get(kw)
-        if verb is None or type(action) is Action:
+        who = self.names[seat]
+        verb = _call_verb(action)
+        if verb is None:
             self.say(f"{who}: {action}")
             return
-        line = f"{who} {self.v(seat, verb)}"
+        self.say(f"{who} {self.v(seat, verb)}" + self.effect(before, after) + ".")
+
+    def effect(self, before: dict[str, Any], after: dict[str, Any]) -> str:
+        """What a call did, read from the views before and after it."""
         c0 = before.get("contract") or {}
         c1 = after.get("contract") or {}
-        if kw in ("double", "redouble") and c1.get("multiplier") != c0.get("multiplier"):
-            line += f": the contract is worth x{c1.get('multiplier')}"
-        elif kw == "call-c" and c1.get("stake"):
-            line += f": the hand is played for {c1['stake']} game points"
-        elif kw == "single-hand" and c1.get("kind") == "single-hand":
-            out = [names[x] for x in after.get("sitting_out", ())]
-            line += (f": {who.lower() if seat == self.HUMAN else who} "
-                     f"{self.v(seat, 'play')} alone for every trick, without trumps")
-            if out:
-                line += f"; {_and(out)} {'sit' if out == ['You'] or len(out) > 1 else 'sits'}" \
-                        " out"
-        self.say(line + ".")
+        out0, out1 = before.get("sitting_out", []), after.get("sitting_out", [])
+        shown0 = {(e["seat"], e["card"]) for e in before.get("shown", [])}
+        change = _Change(
+            declarer=c1.get("bidder"),
+            multipliers=(c0.get("multiplier", 1), c1.get("multiplier", 1)),
+            stake=c1.get("stake") if c1.get("stake") != c0.get("stake") else None,
+            every_trick=c1.get("kind") != c0.get("kind") and c1.get("target") is None,
+            alone=_alone(c1.get("bidder"), self.n, out1),
+            trump_dropped=before.get("trump") is not None and after.get("trump") is None,
+            out=tuple(x for x in out1 if x not in out0),
+            targets=(c0.get("target"), c1.get("target")),
+            shown=tuple(Card.parse(e["card"]) for e in after.get("shown", [])
+                        if (e["seat"], e["card"]) not in shown0),
+        )
+        return _effect(change, lambda x: "you" if x == self.HUMAN else self.names[x],
+                       lambda x: self.v(x, "play"), self.style)
 
     def narrate(self, rnd: Round, seat: int, action: Action, before: dict[str, Any]) -> None:
         """Say what just happened, from seat 0's side of the table."""
@@ -1197,17 +1271,8 @@ class _Game:
             self.say(f"{who} {self.v(seat, 'call')} for the trump.")
         elif isinstance(action, Play):
             self.say(f"{who} {self.v(seat, 'play')} {s.card(action.card)}")
-        elif action.keyword == "show-pair" and type(action) is not Action:
-            pair = after.get("pair") or {}
-            cards = s.cards([Card.parse(c) for c in pair.get("cards", ())])
-            line = f"{who} {self.v(seat, 'show')} the pair {cards}".rstrip()
-            t0 = (before.get("contract") or {}).get("target")
-            t1 = (after.get("contract") or {}).get("target")
-            if t0 is not None and t1 is not None:
-                line += f": the target is now {t1}" + (f" (was {t0})" if t1 != t0 else "")
-            self.say(line + ".")
         else:
-            self.say(f"{who}: {action}")
+            self.say_call(seat, action, before, after)
         was_hidden = not (before["trump"] or {}).get("exposed", False)
         trump = after["trump"]
         if was_hidden and trump is not None and trump.get("exposed") \

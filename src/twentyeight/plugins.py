@@ -189,6 +189,14 @@ class RulePlugin(_Options):
     window: ClassVar[WindowEvent | None] = None
     """The event at which this plug-in opens its call window, if it has one."""
 
+    window_title: ClassVar[str] = ""
+    """How a transcript heads this plug-in's call window (``"Doubling"``); empty: the
+    plug-in's name."""
+
+    window_declined: ClassVar[str] = ""
+    """What a transcript says when every seat passes in the window (``"Nobody
+    doubles."``); empty: ``"Everyone passes."``."""
+
     def redeal_checks(self) -> tuple[RedealCheck, ...]:
         """Redeal checks this plug-in adds to the ruleset's own."""
         return ()

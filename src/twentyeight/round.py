@@ -367,6 +367,11 @@ class Round:
         return self._multiplier
 
     @property
+    def stake(self) -> int | None:
+        """A fixed number of game points a call put on the hand (the C), if any."""
+        return self._stake
+
+    @property
     def contract(self) -> str:
         """``"bid"``, or the name of the plug-in that set another kind of contract."""
         return self._contract
@@ -1389,6 +1394,9 @@ class Round:
             "contract": contract,
             "trump": self._trump_view(seat),
             "sitting_out": [s for s in range(self._n) if not self._active >> s & 1],
+            "shown": ([{"seat": s, "card": str(c)} for s in range(self._n)
+                       for c in deck.cards_of(self._shown & self._hands[s])]
+                      if self._shown else []),
             "trick": {
                 "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
                 "cards": [{"seat": s, "card": str(cards[c])}
