@@ -576,7 +576,7 @@ KNOCK = te.Ruleset(attrs.evolve(CONFIG_28, name="knock-test", aliases=(),
 def test_unknown_action_kinds_print_as_name_and_text() -> None:
     text = _text(_scripted(KNOCK, "bid 16", "pass", "pass", "pass", "trump 9S",
                            "cli-test-knock"))
-    assert re.search(r"^Calls \(knock\)\n  South: cli-test-knock \(target 16 → 17\)$",
+    assert re.search(r"^Calls \(knock\)\n  South: cli-test-knock \(the target rises by 1 to 17\)$",
                      text, re.M)
     assert "17 needed for a bid of 16" in text
 
@@ -622,7 +622,8 @@ def test_transcript_words_a_call_as_its_plug_in_says(call: str, line: str) -> No
 
 
 @pytest.mark.parametrize(("rules", "said"), [
-    (KNOCK, ["--- Your turn: calls (knock) ---", "You: cli-test-knock"]),
+    (KNOCK, ["--- Your turn: calls (knock) ---",
+            "You: cli-test-knock (the target rises by 1 to 17)"]),
     (RAP, ["--- Your turn: calls (rapping) ---",
            "You rap the table: the contract is worth x2."]),
 ], ids=["unknown-kind", "worded-by-plug-in"])

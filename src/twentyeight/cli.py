@@ -10,9 +10,9 @@ run bot simulations.
     twentyeight simulate --rounds 1000 --bots random
 
 Every command takes any registered ruleset, with modifiers composed by name
-(``--ruleset 28+pair+double``), for any number of players. The transcripts are generic:
-an action of a kind this module does not know (a third-party plug-in's) is printed as
-``Name: <action text>``.
+(``--ruleset 28+pair+double``), for any number of players. The transcripts know no call
+by name: a call is worded by its action's ``verb`` (or printed as ``Name: <action
+text>``) and followed by what it changed in the round.
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ class _Change(NamedTuple):
     multipliers: tuple[int, int]
     stake: int | None
     """The stake the call set, if it set one."""
-    every_trick: bool
-    """The call began a contract for every trick."""
+    contract: str | None
+    """The kind of contract the call began, if it began one."""
     alone: bool
     """The declarer's partners all sit out."""
     trump_dropped: bool
@@ -125,31 +125,38 @@ def _alone(seat: int | None, players: int, sitting_out: Sequence[int]) -> bool:
 
 
 def _effect(change: _Change, name: Callable[[int], str], play: Callable[[int], str],
-            style: _Style) -> str:
-    """The words after a call's verb: the cards it showed, then what it did to the
-    contract (``": the contract is worth x4"``). ``name`` names a seat mid-sentence and
-    ``play`` conjugates "play" for a seat."""
-    text = f" {style.cards(change.shown)}" if change.shown else ""
+            style: _Style, *, worded: bool) -> str:
+    """What a call did, in words: after a call ``worded`` by its verb, the cards it
+    showed and then ``": the contract is worth x4"``; after an action printed as its
+    text, the same in parentheses. ``name`` names a seat mid-sentence and ``play``
+    conjugates "play" for a seat."""
+    shown = style.cards(change.shown) if change.shown else ""
     clauses = []
     if change.stake is not None:
         clauses.append(f"the hand is played for {change.stake} game points")
     elif change.multipliers[1] != change.multipliers[0]:
         clauses.append(f"the contract is worth x{change.multipliers[1]}")
-    if change.every_trick and change.declarer is not None:
+    before, after = change.targets
+    if change.contract is not None and change.declarer is not None:
         d = change.declarer
-        clause = f"{name(d)} {play(d)} {'alone ' if change.alone else ''}for every trick"
+        if after is None:
+            clause = f"{name(d)} {play(d)} {'alone ' if change.alone else ''}for every trick"
+        else:
+            clause = f"{name(d)} {play(d)} {_contract_name(change.contract)}"
         if change.trump_dropped:
             clause += ", without trumps"
         if change.out:
             out = [name(x) for x in change.out]
             clause += f"; {_and(out)} {'sit' if out == ['you'] or len(out) > 1 else 'sits'} out"
         clauses.append(clause)
-    before, after = change.targets
     if before is not None and after is not None and (before != after or change.shown):
         clauses.append(f"the target drops by {before - after} to {after}" if after < before
                        else f"the target rises by {after - before} to {after}"
                        if after > before else f"the target stays at {after}")
-    return text + (": " + "; ".join(clauses) if clauses else "")
+    if worded:
+        return (f" {shown}" if shown else "") + (": " + "; ".join(clauses) if clauses else "")
+    parts = ([f"shows {shown}"] if shown else []) + clauses
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def seat_names(players: int, you: int | None = None) -> list[str]:
@@ -515,7 +522,7 @@ class _Transcript:
                          "hidden until exposed)")
             self.say(line + ".")
         else:
-            self.say(f"Trump: {who}: {action}" + self.changes(step))
+            self.say(f"Trump: {who}: {action}" + self.effect(step, worded=False))
 
     def call_text(self, step: _Step) -> str:
         """A call after the auction (or an auction call that is not a bid or pass):
@@ -524,44 +531,32 @@ class _Transcript:
         seat, action, b, a = step.seat, step.action, step.before, step.after
         verb = _call_verb(action)
         if verb is None:
-            return f"{names[seat]}: {action}{self.changes(step)}"
-        text = f"{names[seat]:<{w}}  {_third_person(verb)}"
-        text += _effect(self.change(step), names.__getitem__,
-                        lambda _seat: "plays", self.style)
+            return f"{names[seat]}: {action}{self.effect(step, worded=False)}"
+        text = f"{names[seat]:<{w}}  {_third_person(verb)}{self.effect(step, worded=True)}"
         if b.concealed is not None and a.concealed is None and not a.exposed \
                 and b.bidder is not None:
             text += (f"\n{'':<{w}}    ({_possessive(names[b.bidder])} face-down "
                      f"{self.style.card(b.concealed)} goes back to the hand)")
         return text
 
-    def change(self, step: _Step) -> _Change:
-        """What ``step`` changed, for :func:`_effect`."""
+    def effect(self, step: _Step, *, worded: bool) -> str:
+        """What ``step`` did, in words (see :func:`_effect`)."""
         b, a = step.before, step.after
         out = tuple(x for x in range(self.n) if b.active >> x & 1 and not a.active >> x & 1)
         sitting_out = [x for x in range(self.n) if not a.active >> x & 1]
-        return _Change(
+        change = _Change(
             declarer=a.bidder,
             multipliers=(b.multiplier, a.multiplier),
             stake=a.stake if a.stake != b.stake else None,
-            every_trick=a.contract != b.contract and a.target is None,
+            contract=a.contract if a.contract != b.contract else None,
             alone=_alone(a.bidder, self.n, sitting_out),
             trump_dropped=b.trump is not None and a.trump is None,
             out=out,
             targets=(b.target, a.target),
             shown=tuple(self.rnd.deck.cards_of(a.shown & ~b.shown)),
         )
-
-    def changes(self, step: _Step) -> str:
-        """What an action changed in the contract, for actions of unknown kinds."""
-        b, a = step.before, step.after
-        out = []
-        if a.contract != b.contract:
-            out.append(f"contract {a.contract}")
-        if a.target != b.target and a.target is not None and b.target is not None:
-            out.append(f"target {b.target} {self.style.arrow} {a.target}")
-        if a.multiplier != b.multiplier:
-            out.append(f"x{a.multiplier}")
-        return f" ({', '.join(out)})" if out else ""
+        return _effect(change, self.names.__getitem__, lambda _seat: "plays", self.style,
+                       worded=worded)
 
     def play_step(self, step: _Step) -> None:
         names, s = self.names, self.style
@@ -593,11 +588,9 @@ class _Transcript:
             return
         verb = _call_verb(action)
         if verb is not None:
-            self.notes.append(f"{who} {_third_person(verb)}"
-                              + _effect(self.change(step), self.names.__getitem__,
-                                        lambda _seat: "plays", s) + ".")
+            self.notes.append(f"{who} {_third_person(verb)}{self.effect(step, worded=True)}.")
             return
-        self.notes.append(f"{who}: {action}{self.changes(step)}")
+        self.notes.append(f"{who}: {action}{self.effect(step, worded=False)}")
 
     # ------------------------------------------------------------ tricks
 
@@ -1181,12 +1174,13 @@ class _Game:
         who = self.names[seat]
         verb = _call_verb(action)
         if verb is None:
-            self.say(f"{who}: {action}")
+            self.say(f"{who}: {action}{self.effect(before, after, worded=False)}")
             return
-        self.say(f"{who} {self.v(seat, verb)}" + self.effect(before, after) + ".")
+        self.say(f"{who} {self.v(seat, verb)}{self.effect(before, after, worded=True)}.")
 
-    def effect(self, before: dict[str, Any], after: dict[str, Any]) -> str:
-        """What a call did, read from the views before and after it."""
+    def effect(self, before: dict[str, Any], after: dict[str, Any], *, worded: bool) -> str:
+        """What a call did, read from the views before and after it (see
+        :func:`_effect`)."""
         c0 = before.get("contract") or {}
         c1 = after.get("contract") or {}
         out0, out1 = before.get("sitting_out", []), after.get("sitting_out", [])
@@ -1195,7 +1189,7 @@ class _Game:
             declarer=c1.get("bidder"),
             multipliers=(c0.get("multiplier", 1), c1.get("multiplier", 1)),
             stake=c1.get("stake") if c1.get("stake") != c0.get("stake") else None,
-            every_trick=c1.get("kind") != c0.get("kind") and c1.get("target") is None,
+            contract=c1.get("kind") if c1.get("kind") != c0.get("kind") else None,
             alone=_alone(c1.get("bidder"), self.n, out1),
             trump_dropped=before.get("trump") is not None and after.get("trump") is None,
             out=tuple(x for x in out1 if x not in out0),
@@ -1204,7 +1198,7 @@ class _Game:
                         if (e["seat"], e["card"]) not in shown0),
         )
         return _effect(change, lambda x: "you" if x == self.HUMAN else self.names[x],
-                       lambda x: self.v(x, "play"), self.style)
+                       lambda x: self.v(x, "play"), self.style, worded=worded)
 
     def narrate(self, rnd: Round, seat: int, action: Action, before: dict[str, Any]) -> None:
         """Say what just happened, from seat 0's side of the table."""
