@@ -37,6 +37,7 @@ from .errors import (
     IllegalActionError,
     ParseError,
     RecordError,
+    SeatError,
     TwentyEightError,
     UnknownRulesetError,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "Ruleset",
     "RulesetConfig",
     "ScoringSystem",
+    "SeatError",
     "SeventhCard",
     "StandardAuction",
     "Trick",

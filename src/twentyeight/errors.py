@@ -25,7 +25,21 @@ class IllegalActionError(TwentyEightError, ValueError):
 
 
 class ParseError(TwentyEightError, ValueError):
-    """Text that is not a card, suit or action of the ruleset."""
+    """Text that is not a card, suit or action of the ruleset. ``rule`` names the
+    problem like :attr:`IllegalActionError.rule` does (``"bad-action-text"`` unless a
+    more specific id applies, such as ``"action-text-too-long"`` or ``"bad-number"``),
+    so a client can react to every refusal the same way; the message says why in words
+    and quotes at most a short excerpt of the input."""
+
+    def __init__(self, message: str, *, rule: str = "bad-action-text") -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.reason = message
+
+
+class SeatError(TwentyEightError, ValueError):
+    """A seat that is not a seat of the round: not a whole number (``True`` and ``2.0``
+    are not seats) or out of range."""
 
 
 class ConfigError(TwentyEightError, ValueError):

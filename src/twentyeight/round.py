@@ -813,10 +813,11 @@ class Round:
 
     def _call_refusal(self, seat: int) -> tuple[str, str]:
         """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
-        if self._exposed_at is not None:
-            return "trump-already-exposed", "the trump is already exposed"
+        # A No Trump contract counts as exposed from the first card: it has no trump.
         if self._trump_suit < 0:
             return "no-trump-to-call", "there is no trump to call for"
+        if self._exposed_at is not None:
+            return "trump-already-exposed", "the trump is already exposed"
         if not self._trick:
             return ("call-only-when-void",
                     "you may call for the trump only when you cannot follow suit, "
