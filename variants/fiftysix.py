@@ -36,10 +36,11 @@ from typing import Any, ClassVar
 import attrs
 from attrs import frozen
 
-from twentyeight.actions import NO_TRUMP, Action, Bid, parse_denomination
+from twentyeight.actions import BID_DIGITS, NO_TRUMP, Action, Bid, parse_denomination
 from twentyeight.cards import STANDARD_POINTS, DeckSpec
 from twentyeight.config import RulesetConfig, optional_int
 from twentyeight.errors import ConfigError, ParseError
+from twentyeight.inputs import excerpt, is_number_text, read_number
 from twentyeight.plugins import AuctionRules, Why
 from twentyeight.round import Round
 from twentyeight.ruleset import Ruleset
@@ -62,11 +63,15 @@ DEFAULT_BID = 28
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_WORD = re.compile(r"[a-z♠♥♦♣♤♡♢♧]+(?:[- ]trumps?)?|\d+")
+_WORD = re.compile(r"[a-z♠♥♦♣♤♡♢♧]+(?:[- ]trumps?)?|[0-9]+")
+
+
+def _bid(word: str) -> int:
+    return read_number(word, "a bid's number is written with the digits 0-9", BID_DIGITS)
 
 
 def _count(word: str) -> int | None:
-    if word.isdigit():
+    if is_number_text(word):
         return int(word)
     return _NUMBER_WORDS.get(word)
 
@@ -170,14 +175,14 @@ class SuitAuction(AuctionRules):
                 return None
             high = rnd.bid
             if high is None:
-                raise ParseError(f"{text!r} adds to the highest bid, but nobody has bid yet")
+                raise ParseError(f"{excerpt(text)} adds to the highest bid, but nobody has bid yet")
             return Bid(high + count, denomination)
         if words[0].isdigit():
             denomination = _denomination(words[1:])
-            return Bid(int(words[0]), denomination) if denomination else None
+            return Bid(_bid(words[0]), denomination) if denomination else None
         if words[-1].isdigit():
             denomination = _denomination(words[:-1])
-            return Bid(int(words[-1]), denomination) if denomination else None
+            return Bid(_bid(words[-1]), denomination) if denomination else None
         return None
 
     def max_calls(self, config: RulesetConfig) -> int:

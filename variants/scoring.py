@@ -20,6 +20,7 @@ from attrs import field, frozen
 
 from twentyeight.config import HandOutcome
 from twentyeight.errors import ConfigError
+from twentyeight.inputs import describe
 
 SINGLE_HAND = "single-hand"
 """The contract name of the single-hand plug-in (an every-trick contract)."""
@@ -28,7 +29,7 @@ SINGLE_HAND = "single-hand"
 def _positive(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ConfigError(f"option {attribute.name} must be a whole number of at least 1, "
-                          f"got {value!r}")
+                          f"got {describe(value)}")
 
 
 def _optional_positive(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -119,7 +120,7 @@ def _bands(value: object) -> tuple[Band, ...]:
         bands = tuple((int(lo), int(made), int(failed))
                       for lo, made, failed in value)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
-        raise ConfigError(f"bands must be (lowest bid, made, failed) triples, got {value!r}"
+        raise ConfigError(f"bands must be (lowest bid, made, failed) triples, got {describe(value)}"
                           ) from None
     if not bands or list(bands) != sorted(bands) or len({b[0] for b in bands}) != len(bands):
         raise ConfigError("bands must be listed by rising lowest bid, without repeats")

@@ -15,8 +15,10 @@ from attrs import frozen
 
 from .cards import Card, parse_suit
 from .errors import ParseError
+from .inputs import MAX_ACTION_TEXT, check_text, excerpt, read_number
 
 __all__ = [
+    "MAX_ACTION_TEXT",
     "NO_TRUMP",
     "Action",
     "Bid",
@@ -168,7 +170,7 @@ def keyword_only(action: Action) -> ActionParser:
 
     def parse(rest: str) -> Action:
         if rest:
-            raise ParseError(f"{action.keyword!r} takes nothing after it, got {rest!r}")
+            raise ParseError(f"{action.keyword!r} takes nothing after it, got {excerpt(rest)}")
         return action
 
     return parse
@@ -186,18 +188,20 @@ def parse_denomination(text: str) -> str:
     try:
         return parse_suit(text)
     except ParseError:
-        raise ParseError(f"not a suit or No Trump: {text!r}") from None
+        raise ParseError(f"not a suit or No Trump: {excerpt(text)}") from None
+
+
+BID_DIGITS = 4
+"""A bid has at most this many digits: far beyond any ruleset's bid range."""
 
 
 def _parse_bid(rest: str) -> Action:
     number, _, denomination = rest.partition(" ")
-    if not number.isdigit():
-        raise ParseError(f"a bid is 'bid N' with a whole number N, got 'bid {rest}'")
-    if len(number) > 4:
-        raise ParseError(f"bid {number} is far outside any bid range")
+    value = read_number(number, "a bid is 'bid N' with a whole number N in the digits 0-9",
+                        BID_DIGITS)
     if denomination.strip():
-        return Bid(int(number), parse_denomination(denomination))
-    return Bid(int(number))
+        return Bid(value, parse_denomination(denomination))
+    return Bid(value)
 
 
 def _parse_trump(rest: str) -> Action:
@@ -228,16 +232,12 @@ _load_plugins: Callable[[], object] | None = None
 kinds when imported, so that their keywords parse before any ruleset is looked up."""
 
 
-MAX_ACTION_TEXT = 200
-
-
 def parse_action(text: str) -> Action:
     """Read an action's text form (case and surrounding spaces do not matter).
-    Raises :class:`ParseError` for anything that is not an action."""
-    if not isinstance(text, str):
-        raise ParseError(f"an action must be text, not {type(text).__name__}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ParseError(f"action text is too long ({len(text)} characters)")
+    Raises :class:`ParseError` for anything that is not an action: text longer than
+    :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before it is read, and
+    numbers are written with the ASCII digits 0-9 only."""
+    check_text(text)
     words = text.strip().split(None, 1)
     if not words:
         raise ParseError("empty action text")
@@ -249,6 +249,6 @@ def parse_action(text: str) -> Action:
         parser = _PARSERS.get(keyword)
     if parser is None:
         raise ParseError(
-            f"unknown action {words[0]!r}; expected one of: {', '.join(action_keywords())}"
-        )
+            f"unknown action {excerpt(words[0])}; expected one of: "
+            f"{', '.join(action_keywords())}", rule="unknown-action")
     return parser(rest)

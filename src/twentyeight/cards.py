@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 
 from attrs import field, frozen
 
 from .errors import ConfigError, ParseError
+from .inputs import MAX_ACTION_TEXT, check_text, excerpt, read_number
 
 SUIT_LETTERS: tuple[str, ...] = ("S", "H", "D", "C")
-SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES: Mapping[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS: Mapping[str, str] = MappingProxyType({"S": "♠", "H": "♥", "D": "♦", "C": "♣"})
+SUIT_NAMES: Mapping[str, str] = MappingProxyType(
+    {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"})
 _SYMBOL_TO_LETTER = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
 # Outline symbols are accepted too, since people type whichever their keyboard offers.
 _SYMBOL_TO_LETTER.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
@@ -40,7 +43,7 @@ def parse_suit(text: str) -> str:
     for letter, name in SUIT_NAMES.items():
         if t.lower() in (name, name[:-1]):
             return letter
-    raise ParseError(f"not a suit: {text!r} (use S, H, D, C or ♠ ♥ ♦ ♣)")
+    raise ParseError(f"not a suit: {excerpt(text)} (use S, H, D, C or ♠ ♥ ♦ ♣)")
 
 
 @frozen(order=False, cache_hash=True)
@@ -64,28 +67,34 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``JS``, ``10H``, ``TH``, ``J♠``, ``10♥``, ``js`` or ``JS#2``."""
-        if not isinstance(text, str):
-            raise ParseError(f"a card must be text such as 'JS', not {type(text).__name__}")
-        t = text.strip()
+        """Read ``JS``, ``10H``, ``TH``, ``J♠``, ``10♥``, ``js`` or ``JS#2``. The copy
+        number is written with the digits 0-9; :class:`ParseError` (rule ``bad-card``)
+        for anything else."""
+        t = check_text(text, "a card", MAX_ACTION_TEXT).strip()
         copy = 0
         if COPY_MARK in t:
             t, _, copy_text = t.partition(COPY_MARK)
-            if not copy_text.isdigit() or int(copy_text) < 1:
-                raise ParseError(f"not a card: {text!r} (copy mark must be #1, #2, ...)")
-            copy = int(copy_text) - 1
+            try:
+                copy = read_number(copy_text) - 1
+            except ParseError:
+                copy = -1
+            if copy < 0:
+                raise ParseError(f"not a card: {excerpt(text)} (copy mark must be #1, #2, ...)",
+                                 rule="bad-card")
         if len(t) < 2:
-            raise ParseError(f"not a card: {text!r} (expected rank then suit, e.g. JS or 10♥)")
+            raise ParseError(f"not a card: {excerpt(text)} (expected rank then suit, e.g. JS "
+                             "or 10♥)", rule="bad-card")
         try:
             suit = parse_suit(t[-1])
         except ParseError:
             raise ParseError(
-                f"not a card: {text!r} (expected rank then suit, e.g. JS or 10♥)"
-            ) from None
+                f"not a card: {excerpt(text)} (expected rank then suit, e.g. JS or 10♥)",
+                rule="bad-card") from None
         rank = t[:-1].upper()
         rank = _RANK_ALIASES.get(rank, rank)
         if rank not in RANKS:
-            raise ParseError(f"not a card: {text!r} (unknown rank {rank!r})")
+            raise ParseError(f"not a card: {excerpt(text)} (unknown rank {excerpt(rank, 8)})",
+                             rule="bad-card")
         return cls(rank, suit, copy)
 
 
@@ -153,7 +162,24 @@ def _compile(spec: DeckSpec) -> Deck:
     return Deck(spec)
 
 
-class Deck:
+class Sealed:
+    """A value built once and shared by every round in the process: after
+    :meth:`_seal` its attributes cannot be set, and its tables are tuples and read-only
+    mappings, so one careless write cannot break every other round."""
+
+    __slots__ = ("_sealed",)
+
+    def _seal(self) -> None:
+        object.__setattr__(self, "_sealed", True)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(f"{type(self).__name__} is shared by every round of its "
+                                 f"ruleset and cannot be changed (setting {name!r})")
+        object.__setattr__(self, name, value)
+
+
+class Deck(Sealed):
     """A compiled deck. Card ids are ``(suit * copies + copy) * n_ranks + r`` where ``r``
     grows with strength: within one suit and copy a higher id is a stronger card, and the
     cards of one suit (all copies) are one contiguous run of ``suit_width`` bits.
@@ -161,6 +187,7 @@ class Deck:
 
     __slots__ = (
         "_display_key",
+        "_id_of",
         "by_text",
         "cards",
         "ids",
@@ -210,15 +237,19 @@ class Deck:
             (suit_of[i], -strength[i], i % n_ranks) for i in range(len(cards))
         )
         self.point_mask = mask_of(i for i, p in enumerate(points) if p)
-        self.rank_masks: dict[str, int] = {
+        self.rank_masks: Mapping[str, int] = MappingProxyType({
             r: mask_of(i for i, c in enumerate(cards) if c.rank == r) for r in spec.ranks
-        }
-        self.ids: dict[Card, int] = {c: i for i, c in enumerate(cards)}
-        self.by_text: dict[str, int] = {}
+        })
+        self._id_of: dict[Card, int] = {c: i for i, c in enumerate(cards)}
+        self.ids: Mapping[Card, int] = MappingProxyType(self._id_of)
+        """The id of each card (read-only)."""
+        by_text: dict[str, int] = {}
         for i, c in enumerate(cards):
-            self.by_text[str(c)] = i
+            by_text[str(c)] = i
             if spec.copies > 1 and c.copy == 0:
-                self.by_text[f"{c}{COPY_MARK}1"] = i
+                by_text[f"{c}{COPY_MARK}1"] = i
+        self.by_text: Mapping[str, int] = MappingProxyType(by_text)
+        self._seal()
 
     @property
     def size(self) -> int:
@@ -234,7 +265,7 @@ class Deck:
         """The id of a card (or its text form) in this deck; :class:`ParseError` if absent."""
         if isinstance(card, str):
             card = Card.parse(card)
-        cid = self.ids.get(card)
+        cid = self._id_of.get(card)
         if cid is None:
             raise ParseError(f"{card} is not a card of this deck")
         return cid
@@ -277,6 +308,6 @@ def mask_of(ids: Iterable[int]) -> int:
 
 
 STANDARD_RANKS: tuple[str, ...] = ("J", "9", "A", "10", "K", "Q", "8", "7")
-STANDARD_POINTS: Mapping[str, int] = {"J": 3, "9": 2, "A": 1, "10": 1}
+STANDARD_POINTS: Mapping[str, int] = MappingProxyType({"J": 3, "9": 2, "A": 1, "10": 1})
 STANDARD_32 = DeckSpec(ranks=STANDARD_RANKS, points=STANDARD_POINTS)
 """The 32-card deck of 28 and 29: J 9 A 10 K Q 8 7 in four suits, 28 card points."""

@@ -20,6 +20,7 @@ from attrs import field, frozen
 
 from .cards import DeckSpec
 from .errors import ConfigError
+from .inputs import describe, excerpt
 from .plugins import AuctionRules, RulePlugin, StandardAuction
 
 if TYPE_CHECKING:
@@ -154,12 +155,12 @@ def _tuple_of_ints(value: Any) -> tuple[int, ...]:
     try:
         return tuple(int(v) for v in value)
     except (TypeError, ValueError):
-        raise ConfigError(f"expected a list of whole numbers, got {value!r}") from None
+        raise ConfigError(f"expected a list of whole numbers, got {describe(value)}") from None
 
 
 def _tuple_of_str(value: Any) -> tuple[str, ...]:
     if isinstance(value, str) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"expected a list of names, got {value!r}")
+        raise ConfigError(f"expected a list of names, got {describe(value)}")
     return tuple(value)
 
 
@@ -171,7 +172,7 @@ def _tuple_of_plugins(value: Any) -> tuple[RulePlugin, ...]:
     plugins = tuple(value)
     for p in plugins:
         if not isinstance(p, RulePlugin):
-            raise ConfigError(f"{p!r} is not a RulePlugin")
+            raise ConfigError(f"{describe(p)} is not a RulePlugin")
     return plugins
 
 
@@ -187,21 +188,25 @@ def one_of(*choices: str) -> Any:
     def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in choices:
             raise ConfigError(
-                f"option {attribute.name} must be one of {', '.join(choices)}; got {value!r}"
+                f"option {attribute.name} must be one of {', '.join(choices)}; "
+                f"got {describe(value)}"
             )
 
     return check
 
 
 def typed(kind: type) -> Any:
-    """An attrs validator for an option of type ``kind`` (``bool`` is not an ``int``);
-    it raises :class:`~twentyeight.ConfigError` naming the option."""
+    """An attrs validator for an option of type ``kind`` (``bool`` is not an ``int``;
+    whole numbers lie within ``±MAX_OPTION_INT``); it raises
+    :class:`~twentyeight.ConfigError` naming the option."""
 
     def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ConfigError(
-                f"option {attribute.name} must be {kind.__name__}, got {value!r}"
+                f"option {attribute.name} must be {kind.__name__}, got {describe(value)}"
             )
+        if isinstance(value, int):
+            _check_bounded(attribute.name, value)
 
     return check
 
@@ -210,6 +215,18 @@ def optional_int(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
     """An attrs validator for an option that is a whole number or ``None``."""
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise ConfigError(f"option {attribute.name} must be a whole number or None")
+    if value is not None:
+        _check_bounded(attribute.name, value)
+
+
+MAX_OPTION_INT = 10**9
+"""No whole-number option lies beyond plus or minus this: far past any real setting,
+and small enough that every message and record can print it."""
+
+
+def _check_bounded(name: str, value: int) -> None:
+    if not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
+        raise ConfigError(f"option {name} is out of range: {describe(value)}")
 
 
 @frozen
@@ -390,7 +407,8 @@ class RulesetConfig:
         unknown = sorted(set(changes) - set(known))
         if unknown:
             raise ConfigError(
-                f"unknown option(s) {', '.join(unknown)}; options are: {', '.join(known)}"
+                f"unknown option(s) {', '.join(excerpt(u) for u in unknown[:5])}; "
+                f"options are: {', '.join(known)}"
             )
         try:
             own = {k: v for k, v in changes.items() if k in OPTION_NAMES}

@@ -23,6 +23,7 @@ __all__ = [
     "describe",
     "excerpt",
     "is_number_text",
+    "is_whole",
     "read_number",
 ]
 
@@ -82,19 +83,25 @@ def check_text(text: object, what: str = "action text",
     return text
 
 
-def is_number_text(text: str) -> bool:
-    """True for one to :data:`MAX_DIGITS` ASCII digits and nothing else."""
-    return 0 < len(text) <= MAX_DIGITS and _ASCII_DIGITS.issuperset(text)
+def is_whole(value: object, low: int, high: int) -> bool:
+    """True if ``value`` is an ``int`` (not a ``bool``) with ``low <= value < high``."""
+    return type(value) is int and low <= value < high
 
 
-def read_number(text: str, what: str = "a number") -> int:
+def is_number_text(text: str, max_digits: int = MAX_DIGITS) -> bool:
+    """True for one to ``max_digits`` ASCII digits and nothing else."""
+    return 0 < len(text) <= max_digits and _ASCII_DIGITS.issuperset(text)
+
+
+def read_number(text: str, rule: str = "a number is written with the digits 0-9",
+                max_digits: int = MAX_DIGITS) -> int:
     """The whole number written in ASCII digits in ``text``; :class:`ParseError`
     (rule ``bad-number``) for anything else, including other scripts' digits and
-    numbers longer than :data:`MAX_DIGITS` digits."""
-    if not is_number_text(text):
+    numbers of more than ``max_digits`` digits. ``rule`` is the message's first words,
+    the rule in a reader's terms."""
+    if not is_number_text(text, max_digits):
         if text and _ASCII_DIGITS.issuperset(text):
-            raise ParseError(f"{what} has too many digits ({len(text)}; at most "
-                             f"{MAX_DIGITS})", rule="bad-number")
-        raise ParseError(f"{what} must be written with the digits 0-9, got {excerpt(text)}",
-                         rule="bad-number")
+            raise ParseError(f"{rule}; {len(text)} digits are too many (at most "
+                             f"{max_digits})", rule="bad-number")
+        raise ParseError(f"{rule}, got {excerpt(text)}", rule="bad-number")
     return int(text)

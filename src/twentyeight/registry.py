@@ -9,29 +9,58 @@ case-insensitively. A name may compose a ruleset with modifiers: ``"28+pair+doub
 
 from __future__ import annotations
 
+import threading
 import warnings
+from collections.abc import Mapping
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import Any
 
 import attrs
+from attrs import frozen
 
 from . import actions
 from .config import RulesetConfig
 from .errors import ConfigError, UnknownRulesetError
+from .inputs import MAX_NAME_TEXT, excerpt
 from .plugins import Modifier
 from .ruleset import Ruleset
 
 ENTRY_POINT_GROUP = "twentyeight.rulesets"
 
-_registry: dict[str, Ruleset | Modifier] | None = None
-_lookup: dict[str, str] = {}
-_composed: dict[str, Ruleset] = {}
 
 
-def _load() -> dict[str, Ruleset | Modifier]:
-    global _registry
-    if _registry is not None:
-        return _registry
+@frozen
+class _Tables:
+    """What discovery found: each name's ruleset or modifier, every name and alias (in
+    lower case) to its name, and the composed rulesets built so far. Built whole, then
+    published by one assignment, so a thread never sees half of it."""
+
+    by_name: Mapping[str, Ruleset | Modifier]
+    lookup: Mapping[str, str]
+    composed: dict[str, Ruleset]
+
+
+_tables: _Tables | None = None
+_loading = threading.Lock()
+
+
+def _load() -> Mapping[str, Ruleset | Modifier]:
+    return _current().by_name
+
+
+def _current() -> _Tables:
+    global _tables
+    tables = _tables
+    if tables is not None:
+        return tables
+    with _loading:  # one discovery at a time; the others wait and share its result
+        if _tables is None:
+            _tables = _discover()
+        return _tables
+
+
+def _discover() -> _Tables:
     found: dict[str, Ruleset | Modifier] = {}
     lookup: dict[str, str] = {}
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
@@ -59,11 +88,7 @@ def _load() -> dict[str, Ruleset | Modifier]:
         found[obj.name] = obj
         for k in keys:
             lookup[k.lower()] = obj.name
-    _registry = found
-    _lookup.clear()
-    _lookup.update(lookup)
-    _composed.clear()
-    return found
+    return _Tables(MappingProxyType(found), MappingProxyType(lookup), {})
 
 
 actions._load_plugins = _load
@@ -71,8 +96,8 @@ actions._load_plugins = _load
 
 def refresh() -> None:
     """Forget what was discovered, so newly installed plug-ins are found."""
-    global _registry
-    _registry = None
+    global _tables
+    _tables = None
 
 
 def rulesets() -> tuple[str, ...]:
@@ -92,17 +117,17 @@ def modifiers() -> tuple[str, ...]:
 
 def modifier(name: str) -> Modifier:
     """The modifier registered under ``name`` or an alias (any case)."""
-    obj = _find(name) if isinstance(name, str) else None
+    obj = _find(name) if isinstance(name, str) and len(name) <= MAX_NAME_TEXT else None
     if not isinstance(obj, Modifier):
-        raise UnknownRulesetError(repr(name) if not isinstance(name, str) else name,
-                                  modifiers())
+        raise UnknownRulesetError(excerpt(name) if isinstance(name, str)
+                                  else type(name).__name__, modifiers())
     return obj
 
 
-def _find(name: str) -> Ruleset | Modifier | None:
-    registry = _load()
-    key = _lookup.get(name.strip().lower())
-    return registry[key] if key is not None else None
+def _find(name: str, tables: _Tables | None = None) -> Ruleset | Modifier | None:
+    tables = tables or _current()
+    key = tables.lookup.get(name.strip().lower())
+    return tables.by_name[key] if key is not None else None
 
 
 def ruleset(name: str, **options: Any) -> Ruleset:
@@ -113,9 +138,12 @@ def ruleset(name: str, **options: Any) -> Ruleset:
     not registered, :class:`~twentyeight.ConfigError` for a combination that does not
     work."""
     if not isinstance(name, str):
-        raise UnknownRulesetError(repr(name), rulesets())
+        raise UnknownRulesetError(type(name).__name__, rulesets())
+    if len(name) > MAX_NAME_TEXT:
+        raise UnknownRulesetError(excerpt(name), rulesets())
+    tables = _current()
     parts = [p.strip() for p in name.split("+")]
-    base = _find(parts[0])
+    base = _find(parts[0], tables)
     if base is None:
         raise UnknownRulesetError(parts[0], rulesets())
     if isinstance(base, Modifier):
@@ -125,7 +153,7 @@ def ruleset(name: str, **options: Any) -> Ruleset:
         return base.with_options(**options)
     mods: list[Modifier] = []
     for part in parts[1:]:
-        obj = _find(part)
+        obj = _find(part, tables)
         if obj is None:
             raise UnknownRulesetError(part, rulesets())
         if isinstance(obj, Ruleset):
@@ -135,13 +163,14 @@ def ruleset(name: str, **options: Any) -> Ruleset:
             raise ConfigError(f"modifier {obj.name!r} is named twice")
         mods.append(obj)
     canonical = "+".join([base.name, *(m.name for m in mods)])
-    composed = _composed.get(canonical)
+    composed = tables.composed.get(canonical)
     if composed is None:
         config = base.config
         for m in mods:
             config = m.apply(config)
         config = attrs.evolve(config, name=canonical, aliases=())
-        composed = _composed[canonical] = Ruleset(config)
+        # Two threads may both build it: the rulesets are equal values, either serves.
+        composed = tables.composed.setdefault(canonical, Ruleset(config))
     return composed.with_options(**options)
 
 

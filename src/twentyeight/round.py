@@ -44,7 +44,8 @@ from .actions import (
 )
 from .cards import Card, Deck, iter_bits
 from .config import HandOutcome, RedealEvent, RulesetConfig
-from .errors import IllegalActionError, ParseError, RecordError, TwentyEightError
+from .errors import IllegalActionError, ParseError, RecordError, SeatError, TwentyEightError
+from .inputs import MAX_ACTION_TEXT, check_text, describe, is_whole
 
 if TYPE_CHECKING:
     from .plugins import RulePlugin
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "twentyeight.round"
 RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
+MAX_SCORE = 10**9
+"""Match scores a round is dealt at lie within plus or minus this."""
 
 _CALL = CallTrump()
 _REDEAL = Redeal()
@@ -251,10 +254,11 @@ class Round:
         self._last_trick_points = cfg.last_trick_points
         self._auction_rules = cfg.auction
         self._denominations = cfg.auction.denominations
-        self._ids = self.deck.ids
+        # The read-only tables' own dicts: the hot path reads them without the proxy.
+        self._ids = self.deck._id_of
         self._claim_checks = ruleset.claim_checks
         self._play_actions = ruleset.play_actions
-        self._play_index = ruleset.play_index
+        self._play_index = ruleset._play_index
         self._play_of = ruleset.play_action_of_id
         self._play_plugins = ruleset.play_plugins
         self.is_over = False
@@ -485,7 +489,14 @@ class Round:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` may play from (full information: not for clients)."""
-        return tuple(self.deck.cards_of(self._hands[seat]))
+        return tuple(self.deck.cards_of(self._hands[self._seat(seat)]))
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` itself if it is a seat of this round, else :class:`SeatError`."""
+        if not is_whole(seat, 0, self._n):
+            raise SeatError(f"a seat is a whole number from 0 to {self._n - 1}, "
+                            f"got {describe(seat)}")
+        return seat  # type: ignore[return-value]
 
     def hand_mask(self, seat: int) -> int:
         """Bitmask of ``seat``'s hand, without a concealed trump card."""
@@ -798,7 +809,9 @@ class Round:
         text = str(action)
         if cid < 0:
             return IllegalActionError("not-in-deck", f"{action.card} is not in this deck", text)
-        if cid == self._concealed and seat == self._bidder and self._exposed_at is None:
+        # Naming the unseen seventh card must read like naming any card not held.
+        if (cid == self._concealed and seat == self._bidder and self._exposed_at is None
+                and not self._blind):
             return IllegalActionError(
                 "concealed-trump-not-playable",
                 "the concealed trump card is not part of your hand until it is exposed", text)
@@ -836,6 +849,9 @@ class Round:
         if hand == 0:
             # The concealed card is the bidder's only card left: it must be exposed and played.
             if seat == self._bidder and self._concealed >= 0:
+                if self._blind:
+                    # An unseen seventh card cannot be named: the bidder turns it up first.
+                    return 0, True
                 return 1 << self._concealed, False
             return 0, False
         trick = self._trick
@@ -943,8 +959,10 @@ class Round:
         """Read an action's text form (``play JS``) for this round's ruleset; the
         auction's own ways of saying a call (``28 Spades``) are read too. With two
         packs, a card named without its copy mark (``JS``) means the copy the player to
-        act holds when it holds only the other one (``JS#2``)."""
-        if isinstance(text, str) and self.phase is _AUCTION:
+        act holds when it holds only the other one (``JS#2``). Text longer than
+        :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before anything reads it."""
+        check_text(text)
+        if self.phase is _AUCTION:
             said = self._auction_rules.parse(self, text)
             if said is not None:
                 return said
@@ -968,7 +986,7 @@ class Round:
         Text is accepted and parsed first. A server passes ``seat`` (who sent the action)
         so that a player acting out of turn is refused."""
         phase = self.phase
-        if seat is not None and seat != self.to_act:
+        if seat is not None and seat is not self.to_act and self._seat(seat) != self.to_act:
             self._refuse_out_of_turn(seat, action)
         kind = type(action)
         if kind is Play and phase is _PLAY:
@@ -990,7 +1008,7 @@ class Round:
         if isinstance(action, str):
             action = self.parse_action(action)
         elif not isinstance(action, Action):
-            raise ParseError(f"not an action: {action!r}")
+            raise ParseError(f"not an action: {describe(action)}")
         refusal = self._refusal(action)
         if refusal is not None:
             raise refusal
@@ -1021,16 +1039,19 @@ class Round:
             owner.play_apply(self, seat, action)
 
     def _refuse_out_of_turn(self, seat: int, action: Action | str) -> None:
+        # Refused before it is parsed: keep no more of a hostile text than a parse would.
+        text = str(action) if isinstance(action, Action) else \
+            action[:MAX_ACTION_TEXT] if isinstance(action, str) else describe(action)
         why = None
-        if self.phase is _AUCTION and isinstance(seat, int) and 0 <= seat < self._n:
+        if self.phase is _AUCTION:
             why = self._auction_rules.out_of_turn(self, seat)
         if why is not None:
-            raise IllegalActionError(why[0], why[1], str(action))
+            raise IllegalActionError(why[0], why[1], text)
         raise IllegalActionError(
             "not-your-turn",
             f"it is not seat {seat}'s turn"
             + (f" (seat {self.to_act} is to act)" if self.to_act is not None else ""),
-            str(action))
+            text)
 
     def _changed(self) -> None:
         self._legal_cache = None
@@ -1349,8 +1370,7 @@ class Round:
         """What ``seat`` may know, JSON-ready: its own hand, the public history, the trump
         only once exposed (the bidder also sees the concealed card, unless it is the
         unseen seventh card). A server sends this, never the round itself."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+        self._seat(seat)
         deck = self.deck
         cards = deck.cards
         text = self.ruleset.card_text

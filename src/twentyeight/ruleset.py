@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import secrets
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from .actions import Action, Bid, LayTrump, NameTrump, Pass, Play, SeventhCard, parse_action
-from .cards import Card, Deck, iter_bits
+from .cards import Card, Deck, Sealed, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .errors import DealError, ParseError
+from .inputs import describe, is_whole
 from .plugins import RulePlugin
-from .round import MAX_SEED, Round, seeded_packet_masks
+from .round import MAX_SCORE, MAX_SEED, Round, seeded_packet_masks
 
 _PASS = Pass()
 _CHUNK_BITS = 16
@@ -24,7 +26,7 @@ def _overrides(plugin: RulePlugin, hook: str) -> bool:
     return getattr(type(plugin), hook) is not getattr(RulePlugin, hook)
 
 
-class Ruleset:
+class Ruleset(Sealed):
     """A ruleset ready to play. Built from a :class:`~twentyeight.config.RulesetConfig`;
     everything the hot path needs (card tables, interned actions, the plug-in hooks that
     are actually overridden) is prepared here once. Get one by name with
@@ -37,6 +39,7 @@ class Ruleset:
         "_chunk_tables",
         "_lay_of",
         "_name_trump",
+        "_play_index",
         "_play_of",
         "_preset",
         "card_text",
@@ -61,7 +64,8 @@ class Ruleset:
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
         self.card_text: tuple[str, ...] = tuple(str(c) for c in deck.cards)
         """The text form of each card id."""
-        self.play_index: dict[int, int] = {id(p): i for i, p in enumerate(self._play_of)}
+        self._play_index = {id(p): i for i, p in enumerate(self._play_of)}
+        self.play_index: Mapping[int, int] = MappingProxyType(self._play_index)
         """Card id of each interned ``play`` action, keyed by the action's ``id()``."""
         self._lay_of: tuple[LayTrump, ...] = tuple(LayTrump(c) for c in deck.cards)
         suits_per_chunk = max(1, _CHUNK_BITS // deck.suit_width)
@@ -78,10 +82,10 @@ class Ruleset:
             (c.claim_window, c) for c in self.checks if c.claim_window is not None
         )
         plugins = config.plugins
-        self.windows: dict[str, tuple[RulePlugin, ...]] = {
+        self.windows: Mapping[str, tuple[RulePlugin, ...]] = MappingProxyType({
             event: tuple(p for p in plugins if p.window == event)
             for event in ("trump-chosen", "before-play")
-        }
+        })
         """The plug-ins with a call window, by the event that opens it."""
         self.play_plugins = tuple(p for p in plugins if _overrides(p, "play_actions"))
         """Plug-ins that offer actions during the play."""
@@ -89,9 +93,10 @@ class Ruleset:
         """Plug-ins called after every trick."""
         self.view_plugins = tuple(p for p in plugins if _overrides(p, "view"))
         """Plug-ins that add to views."""
-        self.kind_owner: dict[type[Action], RulePlugin] = {
-            kind: p for p in plugins for kind in p.action_kinds}
+        self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
+            kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
+        self._seal()
 
     @property
     def name(self) -> str:
@@ -121,10 +126,12 @@ class Ruleset:
 
     def changed_options(self) -> dict[str, Any]:
         """Options that differ from the registered preset (what a record stores)."""
-        if self._changed is None:
+        changed = self._changed
+        if changed is None:
             base = self._preset.options()
-            self._changed = {k: v for k, v in self.config.options().items() if base[k] != v}
-        return dict(self._changed)
+            changed = {k: v for k, v in self.config.options().items() if base[k] != v}
+            object.__setattr__(self, "_changed", changed)
+        return dict(changed)
 
     def with_options(self, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (see ``OPTION_NAMES``)."""
@@ -142,30 +149,36 @@ class Ruleset:
         dealer: int = 0,
         scores: Sequence[int] | None = None,
     ) -> Round:
-        """Start a round. Give ``seed`` for a shuffled deal (drawn at random when neither
-        is given) or ``deal`` for an explicit one; ``dealer`` is the dealing seat.
+        """Start a round. Give ``seed`` for a shuffled deal or ``deal`` for an explicit
+        one; with neither, the seed is 64 bits from the operating system's secure
+        generator (:mod:`secrets`), so deals cannot be predicted. A seed decides the
+        whole deal: keep it secret until its round is over. ``dealer`` is the dealing
+        seat.
         ``scores`` are the match's running game points per team, for rules that depend
         on them (a :class:`~twentyeight.Match` passes them)."""
         cfg = self.config
-        if not isinstance(dealer, int) or isinstance(dealer, bool) \
-                or not 0 <= dealer < cfg.players:
-            raise DealError(f"dealer must be a seat 0..{cfg.players - 1}, got {dealer!r}")
+        if not is_whole(dealer, 0, cfg.players):
+            raise DealError(f"dealer must be a seat 0..{cfg.players - 1}, got {describe(dealer)}")
         if seed is not None and deal is not None:
             raise DealError("give either seed or deal, not both")
         given: tuple[int, ...] | None = None
         if scores is not None:
             if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) \
                     or len(scores) != 2 or not all(
-                        isinstance(x, int) and not isinstance(x, bool) for x in scores):
-                raise DealError(f"scores must be two whole numbers, got {scores!r}")
+                        is_whole(x, -MAX_SCORE, MAX_SCORE + 1) for x in scores):
+                raise DealError(f"scores must be two whole numbers from -{MAX_SCORE} to "
+                                f"{MAX_SCORE}, got {describe(scores)}")
             given = tuple(scores)
         if deal is not None:
             return Round(self, dealer=dealer, seed=None, deal=self._check_deal(deal),
                          scores=given)
         if seed is None:
-            seed = random.randrange(MAX_SEED)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
-            raise DealError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+            # Not the module-level random: its state can be set or worked out, and a
+            # finished record publishes the seed.
+            seed = secrets.randbits(64)
+        if not is_whole(seed, 0, MAX_SEED):
+            raise DealError("seed must be a whole number from 0 to 2**64 - 1, got "
+                            f"{describe(seed)}")
         masks = seeded_packet_masks(seed, self.deck.size, cfg.players, cfg.deal_packets, dealer)
         return Round(self, dealer=dealer, seed=seed, deal=None, packet_masks=masks,
                      scores=given)
@@ -186,7 +199,7 @@ class Ruleset:
             ids = []
             for card in hand:
                 if not isinstance(card, (str, Card)):
-                    raise DealError(f"hand {seat}: {card!r} is not a card")
+                    raise DealError(f"hand {seat}: {describe(card)} is not a card")
                 try:
                     cid = self.deck.card_id(card)
                 except ParseError as exc:

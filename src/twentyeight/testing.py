@@ -14,6 +14,7 @@ import functools
 import json
 import random
 import re
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -28,9 +29,11 @@ from .actions import (
     Play,
     Redeal,
     SeventhCard,
+    parse_action,
 )
 from .cards import Card, iter_bits
-from .errors import IllegalActionError
+from .errors import IllegalActionError, ParseError, TwentyEightError
+from .inputs import excerpt
 from .registry import ruleset as lookup
 from .round import Round
 from .ruleset import Ruleset
@@ -40,14 +43,20 @@ __all__ = [
     "candidate_actions",
     "check_action_refusals",
     "check_conservation",
+    "check_hiding",
+    "check_hostile_inputs",
+    "check_hostile_text",
     "check_legal_actions_apply",
     "check_random_rounds",
     "check_record_round_trip",
+    "check_refusals_hide",
     "check_round",
     "check_trick_winners",
     "check_view_hides",
     "check_views",
+    "hostile_texts",
     "play_random_round",
+    "refusals_seen",
     "state_machine",
 ]
 
@@ -199,25 +208,22 @@ def _seen_mask(rnd: Round, seat: int) -> int:
     return seen
 
 
-def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2) -> int:
-    """The information-hiding property, stated exactly: ``view(seat)`` is identical for
-    any two deals that ``seat`` cannot tell apart.
-
-    Each try builds another deal by permuting, at random, the cards ``seat`` has not seen
-    (other hands' unplayed cards, the undealt stock, a concealed trump card it did not
-    lay), replays the same history with the permutation applied to the hidden cards, and,
-    where that world is consistent with everything public (every action is legal there
-    and the round is in the same state of play), requires the same view. Odd tries keep
-    each card's suit, which keeps most worlds consistent; even tries mix suits too.
-    Returns how many consistent worlds were compared."""
+def _unseen_worlds(rnd: Round, seat: int, rng: random.Random, tries: int) -> Iterator[Round]:
+    """Rounds that ``seat`` cannot tell from ``rnd``: each try permutes, at random, the
+    cards ``seat`` has not seen (other hands' unplayed cards, the undealt stock, a
+    concealed trump card it did not lay), replays the same history with the permutation
+    applied to the hidden cards and yields the result where that world is consistent
+    with everything public (every action is legal there and the round is in the same
+    state of play). Odd tries keep each card's suit, which keeps most worlds consistent;
+    even tries mix suits too."""
     deck = rnd.deck
     seen = _seen_mask(rnd, seat)
     hidden = [c for c in range(deck.size) if not seen >> c & 1]
     if len(hidden) < 2:
-        return 0
-    expected = rnd.view(seat)
+        return
     deal = [[deck.card_id(c) for c in hand] for hand in rnd.deal]
-    compared = 0
+    cards = deck.cards
+    annulled = rnd.result.annulled if rnd.result is not None else None
     for attempt in range(tries):
         target = hidden[:]
         if attempt % 2 == 0:
@@ -232,9 +238,9 @@ def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 
         perm = list(range(deck.size))
         for src, dst in zip(hidden, target, strict=True):
             perm[src] = dst
-        cards = deck.cards
         other = rnd.ruleset.new_round(
-            deal=[[cards[perm[c]] for c in hand] for hand in deal], dealer=rnd.dealer)
+            deal=[[cards[perm[c]] for c in hand] for hand in deal], dealer=rnd.dealer,
+            scores=rnd.scores)
         try:
             for _, action in rnd.history:
                 if isinstance(action, CardAction):
@@ -242,16 +248,83 @@ def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 
                 other.apply(action)
         except IllegalActionError:
             continue  # a world the public history rules out
-        annulled = rnd.result.annulled if rnd.result is not None else None
         other_annulled = other.result.annulled if other.result is not None else None
         if (other.phase is not rnd.phase or other.to_act != rnd.to_act
                 or annulled != other_annulled):
             continue
-        compared += 1
-        _require(other.view(seat) == expected,
+        yield other
+
+
+Refusal = tuple[str, str, str | None] | None
+"""What trying an action tells a seat: ``None`` (allowed), else the refusal's rule,
+message and action text."""
+
+
+def refusals_seen(rnd: Round, seat: int, actions: Sequence[Action | str]) -> list[Refusal]:
+    """What ``seat`` learns by trying each of ``actions`` now, without changing the
+    round: for the seat to act, :meth:`~twentyeight.Round.explain` (texts are parsed
+    first, and a :class:`~twentyeight.ParseError` is a refusal too); for any other seat,
+    the refusal of ``apply(action, seat=seat)``."""
+    out: list[Refusal] = []
+    for action in actions:
+        try:
+            if seat != rnd.to_act:
+                rnd.apply(action, seat=seat)
+                raise ConformanceError(f"{action} from seat {seat}, not to act, was applied")
+            act = rnd.parse_action(action) if isinstance(action, str) else action
+            exc = rnd.explain(act)
+        except IllegalActionError as refused:
+            exc = refused
+        except ParseError as bad:
+            out.append((bad.rule, str(bad), None))
+            continue
+        out.append(None if exc is None else (exc.rule, exc.reason, exc.action))
+    return out
+
+
+def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2) -> int:
+    """The information-hiding property, stated exactly: ``view(seat)`` is identical for
+    any two deals that ``seat`` cannot tell apart (see ``_unseen_worlds`` for how the
+    other deals are made). Returns how many consistent worlds were compared."""
+    return check_hiding(rnd, seat, rng, tries=tries, actions=())[0]
+
+
+def check_refusals_hide(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2,
+                        actions: Sequence[Action | str] | None = None) -> int:
+    """The hiding property for refusals: what ``seat`` learns by trying any action (the
+    rule id, message and action text of each refusal, or that it is allowed) is the
+    same in every deal it cannot tell apart from this one. ``actions`` defaults to
+    :func:`candidate_actions` plus the text of each card action without its copy mark
+    (which a two-pack deck reads by the copy held). Returns how many refusals were
+    compared, over all consistent worlds."""
+    return check_hiding(rnd, seat, rng, tries=tries, actions=actions, view=False)[1]
+
+
+def check_hiding(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2,
+                 actions: Sequence[Action | str] | None = None,
+                 view: bool = True) -> tuple[int, int]:
+    """:func:`check_view_hides` and :func:`check_refusals_hide` in the same other deals
+    (``view=False`` leaves the view out; ``actions=()`` the refusals). Returns how many
+    worlds and how many refusals were compared."""
+    if actions is None:
+        actions = [*_candidate_pool(rnd.ruleset), *_candidate_texts(rnd.ruleset)]
+    before = rnd.to_json() if actions else ""
+    expected_view = rnd.view(seat) if view else None
+    expected = refusals_seen(rnd, seat, actions)
+    _require(not actions or rnd.to_json() == before, "trying actions changed the round")
+    worlds = refusals = 0
+    for other in _unseen_worlds(rnd, seat, rng, tries):
+        worlds += 1
+        _require(not view or other.view(seat) == expected_view,
                  f"seat {seat}'s view changes when cards it has not seen are swapped: "
                  "it gives away hidden information")
-    return compared
+        for action, mine, theirs in zip(actions, expected, refusals_seen(other, seat, actions),
+                                         strict=True):
+            _require(mine == theirs,
+                     f"seat {seat} learns about cards it has not seen by trying {action}: "
+                     f"{mine} here, {theirs} when they are swapped")
+        refusals += len(actions)
+    return worlds, refusals
 
 
 def candidate_actions(rnd: Round) -> list[Action]:
@@ -259,6 +332,14 @@ def candidate_actions(rnd: Round) -> list[Action]:
     core kind, bids in and out of range in every denomination (and none), and one of
     each action kind the ruleset's plug-ins add."""
     return list(_candidate_pool(rnd.ruleset))
+
+
+@functools.lru_cache(maxsize=64)
+def _candidate_texts(rules: Ruleset) -> tuple[str, ...]:
+    """Texts of ``play`` and ``trump`` for every card without its copy mark (in a
+    two-pack deck they are read by the copy the player holds)."""
+    names = sorted({f"{c.rank}{c.suit}" for c in rules.deck.cards})
+    return tuple(f"{verb} {name}" for name in names for verb in ("play", "trump"))
 
 
 @functools.lru_cache(maxsize=64)
@@ -311,6 +392,112 @@ def check_action_refusals(rnd: Round, actions: list[Action]) -> None:
     _require(rnd.to_json() == before, "refusing an action changed the round")
     _require(view is None or rnd.view(view["seat"]) == view,
              "refusing an action changed what the player to act sees")
+
+
+_NUMBER_LIKE = ("²", "①", "１６", "𝟏𝟔", "٣", "߃", "৭", "Ⅻ", "½", "9" * 4301, "0" * 50 + "16",
+                "-1", "+16", "1e3", "16.0", "0x10", "1_6", " 16 ")
+"""Texts that look like numbers to some part of Python and are not numbers here."""
+_NASTY = ("", " ", "\x00", "\ud800", "\udfff", "\u202e", "\ufeff", "\n", "\t" * 3, "#",
+          "##2", "+", "++", "NaN", "None", "null", "\\", "'", '"', "{}", "[]", "%s", "{0}")
+
+
+def hostile_texts(rules: Ruleset | str, rng: random.Random, count: int) -> Iterator[str]:
+    """``count`` texts a hostile client might send, made from the ruleset's own action
+    and card texts: digits of every script, numbers too long for ``int()``, NUL, lone
+    surrogates, control and formatting characters, texts of up to 10**5 characters and
+    at the limit, random code points from every plane, and real actions with one of
+    these spliced in. No test framework is needed, so plug-in authors can run it."""
+    rs = lookup(rules) if isinstance(rules, str) else rules
+    words = [str(a) for a in _candidate_pool(rs)] + list(_candidate_texts(rs))
+    pieces = (*_NUMBER_LIKE, *_NASTY)
+    for _ in range(count):
+        kind = rng.randrange(6)
+        if kind == 0:
+            text = rng.choice(words).replace(rng.choice("0123456789SHDCJ"), rng.choice(pieces))
+        elif kind == 1:
+            verb = rng.choice(("bid", "play", "trump", "pass", "call-trump", "redeal"))
+            text = f"{verb} {rng.choice(pieces)}{rng.choice(('', ' S', ' NT', '#2', ' spades'))}"
+        elif kind == 2:
+            text = "".join(chr(rng.randrange(0x110000)) for _ in range(rng.randrange(1, 12)))
+        elif kind == 3:
+            unit = rng.choice((*pieces, "9 ", "bid ", "JS", "♠"))
+            text = unit * rng.choice((2, 100, 201, 5000, 100_000 // max(1, len(unit))))
+        elif kind == 4:
+            text = rng.choice(words)
+            i = rng.randrange(len(text) + 1)
+            text = text[:i] + rng.choice(pieces) + text[i:]
+        else:
+            text = rng.choice(pieces) + rng.choice(("", " ", " S", " Spades", "#2"))
+        yield text
+
+
+def check_hostile_text(rnd: Round, text: str) -> None:
+    """Feed ``text`` to every door a client or a stored record can reach: the action
+    parsers, ``apply`` from the seat to act and from another seat, :meth:`Card.parse`,
+    an explicit deal, a record's action, ruleset name and option, ``from_record`` and
+    ``ruleset(name, **options)``. Only the library's own errors
+    (:class:`~twentyeight.TwentyEightError`) may come out, and a refusal leaves the
+    round's record unchanged."""
+    before = rnd.to_json()
+    record = json.loads(before)
+    rs = rnd.ruleset
+    attempts: list[tuple[str, Callable[[], object]]] = [
+        ("parse_action", lambda: parse_action(text)),
+        ("Round.parse_action", lambda: rnd.parse_action(text)),
+        ("Card.parse", lambda: Card.parse(text)),
+        ("apply", lambda: rnd.clone().apply(text)),
+        ("ruleset", lambda: lookup(text)),
+        ("ruleset option name", lambda: lookup(rs.name, **{text: 1})),
+        ("ruleset option value", lambda: rs.with_options(
+            **{_option_for(rs, text): text})),
+        ("deal", lambda: rs.new_round(deal=[
+            [text, *map(str, hand[1:])] for hand in rnd.deal], dealer=rnd.dealer)),
+        ("record action", lambda: Round.from_record(
+            {**record, "actions": [*record["actions"], text]})),
+        ("record ruleset", lambda: Round.from_record({**record, "ruleset": text})),
+        ("record option", lambda: Round.from_record({**record, "options": {text: text}})),
+        ("record JSON", lambda: Round.from_json(text)),
+    ]
+    if rnd.to_act is not None:
+        other = (rnd.to_act + 1) % rnd.players
+        attempts.append(("apply from another seat", lambda: rnd.apply(text, seat=other)))
+        attempts.append(("apply from the seat to act",
+                         lambda: rnd.clone().apply(text, seat=rnd.to_act)))
+    for door, attempt in attempts:
+        try:
+            attempt()
+        except TwentyEightError:
+            pass
+        except Exception as exc:
+            raise ConformanceError(
+                f"{door} let {type(exc).__name__} out for {excerpt(text)}: "
+                f"{excerpt(str(exc), 80)}") from None
+        _require(rnd.to_json() == before, f"{door} changed the round for {excerpt(text)}")
+
+
+def _option_for(rules: Ruleset, text: str) -> str:
+    """An option of ``rules`` chosen by ``text`` (the same text, the same option)."""
+    names = sorted(rules.options())
+    return names[sum(map(ord, text[:64])) % len(names)]
+
+
+def check_hostile_inputs(rules: Ruleset | str, count: int = 1000, seed: int = 0) -> int:
+    """:func:`check_hostile_text` for ``count`` :func:`hostile_texts`, each at a
+    state of a seeded random round of ``rules`` (a new round every 50 texts, states
+    from the auction to the end); returns how many texts were tried."""
+    rs = lookup(rules) if isinstance(rules, str) else rules
+    rng = random.Random(seed)
+    rnd = rs.new_round(seed=seed)
+    for k, text in enumerate(hostile_texts(rs, rng, count)):
+        if k % 50 == 0:
+            rnd = rs.new_round(seed=seed + k, dealer=k % rs.config.players)
+            for _ in range(rng.randrange(rs.config.max_actions)):
+                legal = rnd.legal_actions()
+                if not legal:
+                    break
+                rnd.apply(legal[rng.randrange(len(legal))])
+        check_hostile_text(rnd, text)
+    return count
 
 
 def check_legal_actions_apply(rnd: Round, sample: int | None = None,
@@ -381,15 +568,19 @@ def check_round(rnd: Round, rng: random.Random | None = None, *, probes: int = 8
                 hiding_tries: int = 2, views: bool = True,
                 legal_sample: int | None = None) -> None:
     """Every per-state invariant; ``rng`` picks ``probes`` illegal actions to try and
-    one seat whose view is put through :func:`check_view_hides` (``hiding_tries``
-    other deals). ``views=False`` leaves out the two view checks and ``legal_sample``
-    applies only that many legal actions (the deep profile's lighter steps)."""
+    one seat (the seat to act half the time) whose view and refusals are put through
+    :func:`check_hiding` (``hiding_tries`` other deals). ``views=False`` leaves out
+    the two view checks and ``legal_sample`` applies only that many legal actions
+    (the deep profile's lighter steps)."""
     rng = rng or random.Random(0)
     check_conservation(rnd)
     if views:
         check_views(rnd, json_check=probes > 2)
         if hiding_tries:
-            check_view_hides(rnd, rng.randrange(rnd.players), rng, tries=hiding_tries)
+            # The seat to act learns most from refusals: it is chosen half the time.
+            seat = rnd.to_act if rnd.to_act is not None and rng.random() < 0.5 \
+                else rng.randrange(rnd.players)
+            check_hiding(rnd, seat, rng, tries=hiding_tries)
     check_legal_actions_apply(rnd, legal_sample, rng)
     pool = _candidate_pool(rnd.ruleset)
     check_action_refusals(rnd, rng.sample(pool, min(probes, len(pool))))
