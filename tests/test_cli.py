@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import os
+import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -689,3 +695,261 @@ def test_play_at_a_six_player_table(
     assert "You are seat 0 (partners: Northeast and Northwest)" in out
     assert re.search(r"^(Southeast|Northeast|North|Northwest|Southwest) plays ", out, re.M)
     assert "Card points: You, Northeast & Northwest" in out
+
+
+# ---------------------------------------------------------------------- hostile input
+
+
+def _messages(out: str, start: str) -> list[str]:
+    return [ln for ln in out.splitlines() if ln.startswith(start)]
+
+
+@pytest.mark.parametrize("number", ["²", "①", "１６", "𝟏𝟔"])
+def test_play_superscript_digit_is_not_understood_and_asks_again(
+    number: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 3: we open. Other scripts' digits are not numbers (int() takes some of them,
+    # refuses others); then 20, beyond the numbered moves, is a bid.
+    _feed(monkeypatch, f"{number}\n20\nquit\n")
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    [message] = _messages(out, "Not understood:")
+    assert "digits 0-9" in message and repr(number) in message
+    assert out.count("Your move:") == 3  # asked again after the refusal
+    assert "You: bid 20" in out
+
+
+def test_play_5000_digit_number_is_not_understood_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Python's int() refuses strings of more than 4300 digits with a ValueError.
+    _feed(monkeypatch, "9" * 5000 + "\n20\nquit\n")
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    [message] = _messages(out, "Not understood:")
+    assert "5000 digits are too many" in message
+    assert len(message) < 120
+    assert "9" * 100 not in out  # neither the message nor the echo repeats it all
+    assert "You: bid 20" in out
+
+
+def test_play_bid_superscript_is_not_understood_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _feed(monkeypatch, "bid ²\nbid 20\nquit\n")
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    [message] = _messages(out, "Not understood:")
+    assert "digits 0-9" in message and "'²'" in message
+    assert "You: bid 20" in out
+
+
+def test_play_56_bid_of_5000_digits_is_not_understood_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 3 at 56: we open. "30 S" is a bid there, so a long number before a suit
+    # reaches the 56 auction's own reading of bids; a bid in other digits is refused.
+    _feed(monkeypatch, "9" * 5000 + " S\n１６ S\n30 S\nquit\n")
+    assert main(["play", "--ruleset", "56", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    long, other = _messages(out, "Not understood:")
+    assert "too long (5002 characters" in long and len(long) < 120
+    assert "9" * 100 not in out
+    assert "digits 0-9" in other and "'１６'" in other
+    assert "You: bid 30 S" in out
+
+
+def test_play_invalid_utf8_on_stdin_is_not_understood_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A strict UTF-8 stdin, as under a UTF-8 locale: the bad bytes would fail the whole
+    # chunk read with them, the good lines after them included.
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n20\nquit\n"), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert "That line could not be read: it is not valid utf-8 text. Type your move " \
+           "again." in out
+    assert "You: bid 20" in out
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_play_invalid_utf8_on_a_stream_that_cannot_change_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Strict(io.StringIO):
+        """A stdin that cannot be told to keep bad bytes: the second line fails."""
+
+        def readline(self, size: int | None = -1) -> str:
+            line = super().readline()
+            if line == "bad\n":
+                raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+            return line
+
+    monkeypatch.setattr("sys.stdin", Strict("bad\n20\nquit\n"))
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert "That line could not be read: it is not text. Type your move again." in out
+    assert "You: bid 20" in out
+
+
+def test_play_with_stdin_closed_ends_like_end_of_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", None)  # what Python sets when fd 0 is closed
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert out.rstrip().endswith("Bye.")
+
+
+class _FullDisk(io.StringIO):
+    """A stdout on a full disk: every write fails."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+_NO_SPACE = f"twentyeight: error: cannot write the output: {os.strerror(errno.ENOSPC)}"
+
+
+@pytest.mark.parametrize("argv", [["play", "--seed", "3"], ["demo", "--seed", "3"],
+                                  ["simulate", "--rounds", "3"], ["rulesets"], ["--help"],
+                                  []])
+def test_full_disk_on_a_fake_stdout_exits_1_without_traceback(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _feed(monkeypatch, "quit\n")
+    monkeypatch.setattr("sys.stdout", _FullDisk())
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err == _NO_SPACE + "\n"
+
+
+def test_broken_pipe_exits_1_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    monkeypatch.setattr("sys.stdout", Closed())
+    assert main(["demo", "--seed", "3"]) == 1
+    assert capsys.readouterr().err == ""
+
+
+def test_play_input_error_exits_1_without_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class HungUp(io.StringIO):
+        """A terminal that went away: reading fails."""
+
+        def readline(self, size: int | None = -1) -> str:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr("sys.stdin", HungUp())
+    assert main(["play", "--seed", "3"]) == 1
+    captured = capsys.readouterr()
+    assert "Your move:" in captured.out
+    assert captured.err == \
+        f"twentyeight: error: cannot read the input: {os.strerror(errno.EIO)}\n"
+
+
+def test_closed_stdout_exits_1_with_a_message(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _feed(monkeypatch, "quit\n")
+    monkeypatch.setattr("sys.stdout", None)  # what Python sets when fd 1 is closed
+    assert main(["play", "--seed", "3"]) == 1
+    err = capsys.readouterr().err
+    assert err == "twentyeight: error: cannot write the output: standard output is closed\n"
+
+
+def _to_dev_full(args: list[str], buffered: bool) -> subprocess.CompletedProcess[str]:
+    """Run the command as a program with its output on a full disk."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "w") as full:
+        return subprocess.run([sys.executable, "-m", "twentyeight.cli", *args],
+                              input="quit\n", stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=env, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_play_full_disk_exits_1_without_traceback(buffered: bool) -> None:
+    done = _to_dev_full(["play", "--seed", "3"], buffered)
+    assert "Traceback" not in done.stderr
+    assert done.stderr == _NO_SPACE + "\n"
+    assert done.returncode == 1
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_demo_full_disk_exits_1_without_traceback(buffered: bool) -> None:
+    done = _to_dev_full(["demo", "--seed", "3"], buffered)
+    assert "Traceback" not in done.stderr
+    assert done.stderr == _NO_SPACE + "\n"
+    assert done.returncode == 1
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_simulate_full_disk_exits_1_without_traceback(buffered: bool) -> None:
+    # Little output: with buffering it fails only at the last flush.
+    done = _to_dev_full(["simulate", "--rounds", "5", "--seed", "3"], buffered)
+    assert "Traceback" not in done.stderr
+    assert done.stderr == _NO_SPACE + "\n"
+    assert done.returncode == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["demo", "--seed", "²"], ["demo", "--seed", "１６"], ["demo", "--seed", "9" * 5000],
+    ["simulate", "--rounds", "𝟏𝟔"], ["simulate", "--rounds", "9" * 5000],
+])
+def test_seed_and_rounds_refuse_other_digits_and_huge_numbers(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    [message] = [ln for ln in err.splitlines() if "error:" in ln]
+    assert f"argument {argv[1]}: " in message and "digits 0-9" in message
+    assert len(message) < 160
+
+
+def test_seed_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", str(2**64)]) == 2
+    assert "a seed is a whole number from 0 to 2**64 - 1" in capsys.readouterr().err
+    assert main(["demo", "--seed", str(2**64 - 1)]) == 0
+    assert f"Deal with seed {2**64 - 1}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, seed", [
+    (["demo"], r"Deal with seed (\d+)"),
+    (["simulate", "--rounds", "1"], r"bots, seed (\d+)"),
+    (["play"], r"New deal \(seed (\d+)\)"),
+])
+def test_default_seed_does_not_follow_pythons_global_random(
+    argv: list[str], seed: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seeds = []
+    state = random.getstate()
+    try:
+        for _ in range(2):
+            _feed(monkeypatch, "quit\n")
+            random.seed(1)
+            assert main(argv) in (0, 1)
+            found = re.search(seed, capsys.readouterr().out)
+            assert found is not None
+            seeds.append(found.group(1))
+    finally:
+        random.setstate(state)
+    assert seeds[0] != seeds[1]

@@ -153,3 +153,84 @@ def test_deep_random_rounds(name: str) -> None:
     invariant in every round; views and hiding every eighth step and at the end)."""
     played = testing.check_random_rounds(name, rounds=DEEP_ROUNDS, seed=10**9, deep=True)
     assert played == DEEP_ROUNDS
+
+
+# ---------------------------------------------------------------- hostile input, hiding
+
+# Every registered preset, the third party's included, and the play options that
+# conceal the most (the seventh card hides the trump from the bidder too).
+HOSTILE_TARGETS = (*RULESETS, "28+double+pair+single-hand")
+HIDING_TARGETS: tuple[tuple[str, dict[str, object]], ...] = (
+    *((n, {}) for n in RULESETS), ("28", {"seventh_card": True}),
+    ("29", {"seventh_card": True}), ("28+double+pair+single-hand", {}))
+_OTHER_DIGITS = st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=6)
+HOSTILE_TEXT = st.one_of(
+    st.text(st.characters(exclude_categories=()), max_size=40),        # NUL, surrogates...
+    st.builds(lambda verb, digits, tail: f"{verb}{digits}{tail}",
+              st.sampled_from(["bid ", "play JS#", "trump JS#", "", "plus ", "JS#"]),
+              _OTHER_DIGITS, st.sampled_from(["", " S", " spades", " NT", "#2"])),
+    st.builds(lambda unit, n: unit * n, st.sampled_from(["9", "9 ", "bid ", "²", "\x00"]),
+              st.integers(1, 10**5)),                                  # up to 10**5 chars
+    st.text(st.sampled_from("0123456789 SHDCJQKAT#♠♥♦♣bidplay-²①１"), max_size=30),
+)
+_STATES: dict[str, list[te.Round]] = {}
+
+
+def _states(name: str) -> list[te.Round]:
+    """Rounds of ``name`` at several points, from the first call to the score."""
+    if name not in _STATES:
+        rules = te.ruleset(name)
+        found = []
+        for steps in (0, 3, 12, 30, 10**4):
+            rnd = rules.new_round(seed=steps)
+            rng = random.Random(steps)
+            for _ in range(steps):
+                if rnd.is_over:
+                    break
+                rnd.apply(rng.choice(rnd.legal_actions()))
+            found.append(rnd)
+        _STATES[name] = found
+    return _STATES[name]
+
+
+@pytest.mark.parametrize("name", HOSTILE_TARGETS)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=HOSTILE_TEXT, pick=st.integers(0, 4))
+def test_hostile_text_gives_only_library_errors(name: str, text: str, pick: int) -> None:
+    """Full Unicode (digits of every script, NUL, lone surrogates, 10**5 characters)
+    into every door of the library: only TwentyEightError subclasses come out, and a
+    refusal leaves ``to_json()`` unchanged."""
+    testing.check_hostile_text(_states(name)[pick], text)
+
+
+@pytest.mark.parametrize("name", HOSTILE_TARGETS)
+def test_hostile_texts_of_the_kit(name: str) -> None:
+    """The kit's own generator (no hypothesis needed by plug-in authors)."""
+    assert testing.check_hostile_inputs(name, 1000, seed=5) == 1000
+
+
+@pytest.mark.parametrize(("name", "options"), HIDING_TARGETS,
+                         ids=[f"{n}{'-' if o else ''}{'-'.join(o)}" for n, o in HIDING_TARGETS])
+def test_refusals_hide_unseen_cards(name: str, options: dict[str, object]) -> None:
+    """For the seat to act and another seat: swapping cards it has not seen leaves the
+    rule id, message and text of every refusal it could meet unchanged (and its view)."""
+    rs = te.ruleset(name, **options)
+    assert testing.check_refusals_hide_in_rounds(rs, inputs=10_000, seed=31) >= 10_000
+
+
+@pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
+@pytest.mark.parametrize("name", HOSTILE_TARGETS)
+def test_deep_hostile_inputs(name: str) -> None:
+    """The deep run: DEEP_ROUNDS hostile texts (100,000 by default) per ruleset."""
+    assert testing.check_hostile_inputs(name, DEEP_ROUNDS, seed=10**9) == DEEP_ROUNDS
+
+
+@pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
+@pytest.mark.parametrize(("name", "options"), HIDING_TARGETS,
+                         ids=[f"{n}{'-' if o else ''}{'-'.join(o)}" for n, o in HIDING_TARGETS])
+def test_deep_refusal_hiding(name: str, options: dict[str, object]) -> None:
+    """The deep run: DEEP_ROUNDS refusals (100,000 by default) compared across other
+    deals per ruleset."""
+    rs = te.ruleset(name, **options)
+    assert testing.check_refusals_hide_in_rounds(rs, inputs=DEEP_ROUNDS,
+                                                 seed=10**9) >= DEEP_ROUNDS

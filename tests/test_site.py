@@ -253,7 +253,13 @@ _TYPES: dict[str, Any] = {
     "string": lambda v: isinstance(v, str),
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
     "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
 }
+
+
+def _published_schema(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DOCS / "schema" / name).read_text(encoding="utf-8"))
+    return data
 
 
 def validate(value: Any, schema: dict[str, Any], root: dict[str, Any], where: str = "$") -> None:
@@ -263,9 +269,13 @@ def validate(value: Any, schema: dict[str, Any], root: dict[str, Any], where: st
     if unknown:
         raise AssertionError(f"schema keyword(s) not supported by the test: {unknown}")
     if "$ref" in schema:
-        ref = schema["$ref"]
-        assert ref.startswith("#/$defs/"), ref
-        validate(value, root["$defs"][ref.removeprefix("#/$defs/")], root, where)
+        # "#/$defs/x", or another published schema: "file.schema.json[#/$defs/x]".
+        file, _, pointer = schema["$ref"].partition("#")
+        target_root = root if not file else _published_schema(file)
+        assert not pointer or pointer.startswith("/$defs/"), schema["$ref"]
+        target = target_root["$defs"][pointer.removeprefix("/$defs/")] if pointer \
+            else target_root
+        validate(value, target, target_root, where)
     kind = schema.get("type")
     if kind is not None and not _TYPES[kind](value):
         raise SchemaError(f"{where}: expected {kind}, got {value!r}")
@@ -425,3 +435,37 @@ def test_invalid_records_are_refused_by_schema_and_library(change: str,
         assert not jsonschema.Draft202012Validator(schema).is_valid(record)
     with pytest.raises(te.RecordError):
         te.Round.from_record(record)
+
+
+# ---------------------------------------------------------------- public records, matches
+
+
+def test_public_records_match_their_schema() -> None:
+    """``public_record()`` for every audience, at several points of rounds of every
+    preset and of a composed ruleset, matches ``public-round-record.schema.json``."""
+    schema = _published_schema("public-round-record.schema.json")
+    assert "(schema/public-round-record.schema.json)" in (DOCS / "reference.md").read_text(
+        encoding="utf-8")
+    for k, name in enumerate((*te.presets(), "28+pair+double+single-hand")):
+        for steps in (0, 7, None):
+            rnd = _played(te.new_round(name, seed=20 + k), seed=k, steps=steps)
+            for audience in (None, *range(rnd.players)):
+                record = rnd.public_record(audience)
+                validate(record, schema, schema)
+                validate(json.loads(json.dumps(record)), schema, schema)
+
+
+def test_saved_matches_match_their_schema() -> None:
+    """``Match.record()`` matches ``match-record.schema.json`` (each round by the round
+    record's schema), before, during and after rounds."""
+    schema = _published_schema("match-record.schema.json")
+    assert "(schema/match-record.schema.json)" in (DOCS / "reference.md").read_text(
+        encoding="utf-8")
+    match = te.Match("28+double", seed=3)
+    validate(match.record(), schema, schema)
+    for k in range(3):
+        rnd = match.next_round()
+        validate(match.record(), schema, schema)
+        match.score(_played(rnd, seed=k))
+        validate(match.record(), schema, schema)
+    assert len(match.record()["rounds"]) == 3

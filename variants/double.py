@@ -128,6 +128,8 @@ class DoubleRule(RulePlugin):
         stage, _ = rnd.plugin_state(self.name)
         if isinstance(action, Double):
             return ("already-doubled", "the contract is doubled already")
+        if isinstance(action, Redouble) and self._auto(rnd):
+            return ("no-redouble", "a bid worth double already may be doubled once, no more")
         if stage == "double":
             return ("nothing-doubled", "the bidder's side answers only a double")
         if isinstance(action, CallC):

@@ -143,10 +143,10 @@ class SuitAuction(AuctionRules):
             if bidder is None or not (seat ^ bidder) & 1:
                 return ("double-own-side", "you may double only the opponents' highest bid")
             return ("already-doubled", "the highest bid is doubled already")
-        if bidder is None or (seat ^ bidder) & 1 or rnd.multiplier != 2:
-            return ("redouble-not-doubled",
-                    "you may redouble only your own side's bid once it is doubled")
-        return ("already-redoubled", "the bid is redoubled already")
+        if rnd.multiplier >= 4:
+            return ("already-redoubled", "the bid is redoubled already")
+        return ("redouble-not-doubled",
+                "you may redouble only your own side's bid once it is doubled")
 
     def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
         """Round the table until a redouble, or enough passes in a row."""

@@ -13,23 +13,23 @@ option says so, a loss under half the target). Every system here also honours a 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 import attrs
 from attrs import field, frozen
 
-from twentyeight.config import HandOutcome
+from twentyeight.config import MAX_OPTION_INT, HandOutcome, whole_numbers
 from twentyeight.errors import ConfigError
-from twentyeight.inputs import describe
+from twentyeight.inputs import describe, is_whole
 
 SINGLE_HAND = "single-hand"
 """The contract name of the single-hand plug-in (an every-trick contract)."""
 
 
 def _positive(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ConfigError(f"option {attribute.name} must be a whole number of at least 1, "
-                          f"got {describe(value)}")
+    if not is_whole(value, 1, MAX_OPTION_INT + 1):
+        raise ConfigError(f"option {attribute.name} must be a whole number from 1 to "
+                          f"{MAX_OPTION_INT}, got {describe(value)}")
 
 
 def _optional_positive(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -116,12 +116,13 @@ class Pips:
 
 
 def _bands(value: object) -> tuple[Band, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ConfigError(f"bands must be (lowest bid, made, failed) triples, got "
+                          f"{describe(value)}")
     try:
-        bands = tuple((int(lo), int(made), int(failed))
-                      for lo, made, failed in value)  # type: ignore[attr-defined]
-    except (TypeError, ValueError):
-        raise ConfigError(f"bands must be (lowest bid, made, failed) triples, got {describe(value)}"
-                          ) from None
+        bands = tuple(cast(Band, whole_numbers(b, 3)) for b in value)
+    except ConfigError as exc:
+        raise ConfigError(f"bands must be (lowest bid, made, failed) triples: {exc}") from None
     if not bands or list(bands) != sorted(bands) or len({b[0] for b in bands}) != len(bands):
         raise ConfigError("bands must be listed by rising lowest bid, without repeats")
     return bands

@@ -18,12 +18,15 @@ text>``) and followed by what it changed in the round.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import random
+import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .actions import (
     NO_TRUMP,
@@ -47,6 +50,7 @@ from .errors import (
     TwentyEightError,
     UnknownRulesetError,
 )
+from .inputs import MAX_ACTION_TEXT, check_text, read_number
 from .plugins import RulePlugin
 from .registry import modifier as lookup_modifier
 from .registry import modifiers as modifier_names
@@ -54,6 +58,9 @@ from .registry import presets as preset_names
 from .registry import ruleset as lookup_ruleset
 from .round import MAX_SEED, Phase, Round
 from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = ["BOTS", "main", "seat_names", "short_names", "team_names"]
 
@@ -707,6 +714,12 @@ def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
 # ---------------------------------------------------------------------- commands
 
 
+def _fresh_seed() -> int:
+    """A seed for a deal the user did not choose. It comes from the operating system, so
+    a deal cannot be foreseen from Python's global ``random`` (which anything may seed)."""
+    return secrets.randbits(64)  # MAX_SEED is 2**64: every 64-bit number is a seed
+
+
 def _make_bots(kind: str, n: int, rng: random.Random) -> list[Bot]:
     make = BOTS[kind]
     return [make(rng.randrange(2**32)) for _ in range(n)]
@@ -734,7 +747,7 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
-    seed = args.seed if args.seed is not None else random.randrange(MAX_SEED)
+    seed = args.seed if args.seed is not None else _fresh_seed()
     style = _Style(sys.stdout)
     n = rs.config.players
     dealer = seed % n
@@ -788,7 +801,7 @@ class _Progress:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     n = rs.config.players
-    seed = args.seed if args.seed is not None else random.randrange(MAX_SEED)
+    seed = args.seed if args.seed is not None else _fresh_seed()
     rng = random.Random(seed)
     annulled: dict[str, int] = {}
     scored = made = bidder_points = bid_total = 0
@@ -857,6 +870,59 @@ class _Quit(Exception):
     """The person at the terminal asked to leave."""
 
 
+class _InputFailed(Exception):
+    """Standard input broke while a move was read (an error of the device, not the end
+    of the input)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+_ECHO = 40
+"""How much of an over-long typed line the transcript repeats."""
+
+
+def _numeral(text: str) -> bool:
+    """True for text written wholly in digits of any script (``16``, ``²``, ``１６``):
+    the player meant a number, and :func:`read_number` decides whether it is one."""
+    return text.isdigit()
+
+
+def _undecodable(line: str) -> bool:
+    """True if ``line`` holds stand-ins for input bytes that were not text in the input's
+    encoding: lone surrogates (``surrogateescape``) or U+FFFD (``replace``)."""
+    return "\ufffd" in line or any("\udc80" <= c <= "\udcff" for c in line)
+
+
+def _lenient(stream: object) -> None:
+    """Let a strict text stream keep bytes that are not valid in its encoding (as lone
+    surrogates) instead of raising. A strict stream fails a whole chunk at once, so one
+    bad line would also lose the good lines read with it, and end the game."""
+    if getattr(stream, "errors", None) != "strict":
+        return
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is None:
+        return
+    with contextlib.suppress(OSError, ValueError):  # read from already: it stays as is
+        reconfigure(errors="surrogateescape")
+
+
+def _printable(text: str, stream: object) -> str:
+    """``text`` as ``stream`` can write it: characters its encoding cannot take (a typed
+    ``²`` on an ASCII terminal, stand-ins for undecodable input) become backslash escapes
+    rather than failing the write."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    errors = getattr(stream, "errors", None) or "strict"
+    try:
+        text.encode(encoding, errors)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:  # an encoding or error handler Python does not know: try as is
+        pass
+    return text
+
+
 class _Game:
     """One person (seat 0) against bots, in the terminal. Everything shown comes from
     seat 0's view, so the bots' cards stay hidden."""
@@ -881,7 +947,7 @@ class _Game:
         ]
 
     def say(self, text: str = "") -> None:
-        print(text)
+        print(_printable(text, sys.stdout))
 
     def v(self, seat: int, verb: str) -> str:
         """``verb`` said of ``seat``: ``you pass``, ``East passes``."""
@@ -904,6 +970,7 @@ class _Game:
                  "just the card or the bid); 'help' lists the moves again, 'quit' leaves.")
         seed = self.seed
         dealer = seed % self.n
+        _lenient(sys.stdin)
         try:
             for _ in range(_MAX_REDEALS):
                 rnd = self.rs.new_round(seed=seed, dealer=dealer)
@@ -950,13 +1017,9 @@ class _Game:
         self.show_moves(rnd, legal)
         cfg = self.rs.config
         while True:
-            try:
-                line = input("Your move: ")
-            except EOFError:
-                self.say("")
-                raise _Quit from None
-            if self.echo:
-                self.say(line)
+            line = self.read()
+            if line is None:
+                continue
             text = line.strip()
             low = text.lower()
             if low in ("quit", "exit", "q"):
@@ -973,8 +1036,12 @@ class _Game:
                     self.say(f"Type a move such as '{rnd.legal_actions()[0]}'.")
                 continue
             action: Action
-            if text.isdigit():
-                k = int(text)
+            if _numeral(text):
+                try:
+                    k = read_number(text)
+                except ParseError as exc:
+                    self.say(f"Not understood: {exc}")
+                    continue
                 is_bid_value = rnd.phase is Phase.AUCTION and cfg.min_bid <= k <= cfg.max_bid
                 say_bid = f"bid {k}" if self.plain_bids else f"bid {k} S"
                 if is_bid_value and k <= len(legal) and legal[k - 1] != Bid(k):
@@ -997,8 +1064,11 @@ class _Game:
                     action = legal[k - 1]
             else:
                 try:
-                    action = self.parse(rnd, text)
-                except ParseError as exc:
+                    action = self.parse(rnd, check_text(text, "a move"))
+                except IllegalActionError as exc:
+                    self.say(f"Not allowed: {exc.reason}.")
+                    continue
+                except TwentyEightError as exc:
                     self.say(f"Not understood: {exc}")
                     continue
             try:
@@ -1006,7 +1076,43 @@ class _Game:
             except IllegalActionError as exc:
                 self.say(f"Not allowed: {exc.reason}.")
                 continue
+            except TwentyEightError as exc:
+                self.say(f"Not allowed: {exc}")
+                continue
             return action
+
+    def read(self) -> str | None:
+        """One line typed at the prompt, or ``None`` when it was not text (having said
+        so). The end of the input (or no input at all) is :class:`_Quit`."""
+        if sys.stdin is None:  # started with stdin closed: nothing will ever be typed
+            self.say("")
+            raise _Quit
+        # A failing write shows here, so that a failure inside input() is the read's.
+        sys.stdout.flush()
+        try:
+            line = input("Your move: ")
+        except EOFError:
+            self.say("")
+            raise _Quit from None
+        except UnicodeDecodeError:
+            # Only from a stream _lenient could not change; the lines read with the bad
+            # one are lost, but the game goes on with the next.
+            self.say("")
+            self.say("That line could not be read: it is not text. Type your move again.")
+            return None
+        except OSError as exc:
+            if _output_failed():
+                raise
+            raise _InputFailed(exc) from None
+        if self.echo:
+            self.say(line if len(line) <= MAX_ACTION_TEXT
+                     else f"{line[:_ECHO]}... ({len(line)} characters)")
+        if _undecodable(line):
+            encoding = getattr(sys.stdin, "encoding", None) or "UTF-8"
+            self.say(f"That line could not be read: it is not valid {encoding} text. "
+                     "Type your move again.")
+            return None
+        return line
 
     def sorted_moves(self, rnd: Round) -> list[Action]:
         """The legal actions to number, cards in the order the hand is shown (strongest
@@ -1042,7 +1148,11 @@ class _Game:
         except ParseError as first:
             phase = rnd.phase
             keyword = {Phase.PLAY: "play", Phase.TRUMP: "trump"}.get(phase)
-            if phase is Phase.AUCTION and text[:1].isdigit():
+            number = text.split(None, 1)[0] if text.strip() else ""
+            if phase is Phase.AUCTION and _numeral(number):
+                # A bid written in other digits (or too many) gets the number's own
+                # complaint rather than "unknown action".
+                read_number(number, "a bid is written with the digits 0-9")
                 keyword = "bid"
             if keyword is None:
                 raise
@@ -1297,7 +1407,7 @@ class _Game:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
-    seed = args.seed if args.seed is not None else random.randrange(MAX_SEED)
+    seed = args.seed if args.seed is not None else _fresh_seed()
     return _Game(rs, seed, _Style(sys.stdout)).run()
 
 
@@ -1305,27 +1415,41 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
+    """A count given on the command line: ASCII digits only, at least 1."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        value = read_number(text.strip(), "a count is written with the digits 0-9")
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 
+_SEED_DIGITS = len(str(MAX_SEED - 1))
+
+
 def _seed(text: str) -> int:
+    """A seed given on the command line: ASCII digits only, below :data:`MAX_SEED`."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value < MAX_SEED:
+        value = read_number(text.strip(), "a seed is written with the digits 0-9",
+                            max_digits=_SEED_DIGITS)
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if value >= MAX_SEED:
         raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**64 - 1")
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """The argument parser, whose help fails like the rest of the output when it cannot
+    be written (argparse itself drops the error, and the help with it)."""
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        (file or sys.stdout).write(self.format_help())
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="twentyeight",
         description="Rules engine for the Indian card game 28 and its relatives.",
     )
@@ -1358,9 +1482,83 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _complain(message: str) -> None:
+    """Say ``message`` on standard error while it still works; when it fails too there
+    is nowhere left to say it."""
+    if sys.stderr is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        print(message, file=sys.stderr, flush=True)
+
+
+def _output_failed() -> bool:
+    """True if standard output cannot take what is waiting to be written to it."""
+    if sys.stdout is None:
+        return True
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):  # ValueError: the stream was closed
+        return True
+    return False
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that what is still buffered for it
+    does not fail again when the interpreter flushes it on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor behind it
+        pass
+    finally:
+        os.close(devnull)
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EFBIG})
+"""Errors only a write can meet, whatever stream they came from (a closed pipe is a
+:class:`BrokenPipeError` of its own)."""
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``twentyeight`` command with ``argv`` (default: ``sys.argv[1:]``) and
-    return its exit code: 0 on success, 2 for bad usage or an unknown ruleset."""
+    return its exit code: 0 on success, 2 for bad usage or an unknown ruleset, 1 when
+    the output cannot be written (a full disk, a closed pipe) or the input cannot be
+    read. Such a failure is one line on standard error (none for a closed pipe), not a
+    traceback."""
+    if sys.stdout is None:  # started with stdout closed: nothing shown would be seen
+        _complain("twentyeight: error: cannot write the output: standard output is closed")
+        return 1
+    try:
+        code = _run(argv)
+        # Written out here, so a failing write is caught below and not at interpreter
+        # exit, where Python would print its own report.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Output piped into a program that stopped reading (e.g. `| head`): stop quietly.
+        _discard_output()
+        return 1
+    except _InputFailed as exc:
+        _complain(f"twentyeight: error: cannot read the input: {_reason(exc.error)}")
+        return 1
+    except OSError as exc:
+        if exc.errno in _WRITE_ERRORS or _output_failed():
+            _discard_output()
+            _complain(f"twentyeight: error: cannot write the output: {_reason(exc)}")
+        else:
+            _complain(f"twentyeight: error: {_reason(exc)}")
+        return 1
+    return code
+
+
+def _run(argv: list[str] | None) -> int:
+    """:func:`main` up to the output's last flush."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -1381,14 +1579,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        # Output piped into a program that stopped reading (e.g. `| head`): stop quietly.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return 1
     return code
 
 

@@ -20,7 +20,7 @@ from attrs import field, frozen
 
 from .cards import DeckSpec
 from .errors import ConfigError
-from .inputs import describe, excerpt
+from .inputs import describe, excerpt, is_whole
 from .plugins import AuctionRules, RulePlugin, StandardAuction
 
 if TYPE_CHECKING:
@@ -151,11 +151,20 @@ class RedealCheck(Protocol):
         ...
 
 
+def whole_numbers(value: Any, length: int | None = None) -> tuple[int, ...]:
+    """``value`` as a tuple of whole numbers (``length`` of them, if given), each an
+    ``int`` within ``±MAX_OPTION_INT``: no text, ``bool`` or ``float`` is converted.
+    Raises :class:`~twentyeight.ConfigError` otherwise. Plug-ins' converters use it."""
+    if isinstance(value, (list, tuple)) and (length is None or len(value) == length) \
+            and all(is_whole(v, -MAX_OPTION_INT, MAX_OPTION_INT + 1) for v in value):
+        return tuple(value)
+    wanted = f"a list of {length} whole numbers" if length else "a list of whole numbers"
+    raise ConfigError(f"expected {wanted} from -{MAX_OPTION_INT} to {MAX_OPTION_INT}, "
+                      f"got {describe(value)}")
+
+
 def _tuple_of_ints(value: Any) -> tuple[int, ...]:
-    try:
-        return tuple(int(v) for v in value)
-    except (TypeError, ValueError):
-        raise ConfigError(f"expected a list of whole numbers, got {describe(value)}") from None
+    return whole_numbers(value)
 
 
 def _tuple_of_str(value: Any) -> tuple[str, ...]:

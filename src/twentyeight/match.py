@@ -3,12 +3,31 @@ in one game or, where the scoring system plays for sets, over several."""
 
 from __future__ import annotations
 
-import random
+import hashlib
+import json
+import secrets
+from typing import Any
 
-from .errors import DealError, TwentyEightError
+from .errors import DealError, RecordError, TwentyEightError
+from .inputs import describe, is_whole
 from .registry import ruleset as lookup
-from .round import Round
+from .round import MAX_SEED, RECORD_VERSION, Round, load_json, read_options
 from .ruleset import Ruleset
+
+MATCH_FORMAT = "twentyeight.match"
+MAX_MATCH_ROUNDS = 10_000
+"""The most rounds a saved match may hold."""
+MAX_MATCH_CHARS = 20_000_000
+"""The largest saved match :meth:`Match.from_json` reads, in characters."""
+
+
+def round_seed(match_seed: int, deal_number: int) -> int:
+    """The seed of a match's ``deal_number``-th deal (from 0): a BLAKE2b digest of the
+    match seed and the number, so one round's published seed tells nothing of the
+    next, and a saved match deals the same next round."""
+    digest = hashlib.blake2b(match_seed.to_bytes(8, "big") + deal_number.to_bytes(8, "big"),
+                             digest_size=8, person=b"twentyeight-mtch").digest()
+    return int.from_bytes(digest, "big")
 
 
 class Match:
@@ -28,12 +47,19 @@ class Match:
 
     def __init__(self, rules: Ruleset | str, *, seed: int | None = None, dealer: int = 0) -> None:
         self.ruleset = lookup(rules) if isinstance(rules, str) else rules
-        self.seed = seed if seed is not None else random.randrange(2**63)
-        self._rng = random.Random(self.seed)
-        if not isinstance(dealer, int) or not 0 <= dealer < self.ruleset.config.players:
+        if seed is None:
+            seed = secrets.randbits(64)
+        if not is_whole(seed, 0, MAX_SEED):
+            raise DealError(f"seed must be a whole number from 0 to 2**64 - 1, got "
+                            f"{describe(seed)}")
+        self.seed: int = seed
+        """The match seed; every deal's seed is drawn from it (keep it secret until the
+        match is over)."""
+        if not is_whole(dealer, 0, self.ruleset.config.players):
             raise DealError(f"dealer must be a seat 0..{self.ruleset.config.players - 1}, "
-                            f"got {dealer!r}")
+                            f"got {describe(dealer)}")
         self.dealer = dealer
+        self._first_dealer = dealer
         start = getattr(self.ruleset.config.scoring, "starting_totals", None)
         self._start: tuple[int, ...] = tuple(start(2)) if start is not None else (0, 0)
         self.totals: tuple[int, ...] = self._start
@@ -41,6 +67,7 @@ class Match:
         self.sets: tuple[int, ...] = (0, 0)
         """Sets each team holds (after sets of both teams cancel)."""
         self.rounds: list[Round] = []
+        """Every round scored, in order."""
         self._pending: Round | None = None
         self._winner: int | None = None
 
@@ -60,8 +87,13 @@ class Match:
             raise TwentyEightError("the match is over")
         if self._pending is not None:
             raise TwentyEightError("score the current round before dealing the next")
-        self._pending = self.ruleset.new_round(seed=self._rng.randrange(2**63),
+        self._pending = self.ruleset.new_round(seed=round_seed(self.seed, len(self.rounds)),
                                                dealer=self.dealer, scores=self.totals)
+        return self._pending
+
+    @property
+    def current(self) -> Round | None:
+        """The round :meth:`next_round` dealt that is not scored yet, if any."""
         return self._pending
 
     def score(self, rnd: Round) -> None:
@@ -87,3 +119,101 @@ class Match:
             self._winner = game
         else:
             self.totals = self._start
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> dict[str, Any]:
+        """The match as a JSON-ready record: ruleset and options, the match seed, the
+        first dealer, the totals, sets and dealer now, the winner, and the record of
+        every round scored and of the current one. :meth:`from_record` replays it."""
+        return {
+            "format": MATCH_FORMAT,
+            "version": RECORD_VERSION,
+            "ruleset": self.ruleset.name,
+            "options": self.ruleset.changed_options(),
+            "seed": self.seed,
+            "first_dealer": self._first_dealer,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "sets": list(self.sets),
+            "winner": self._winner,
+            "rounds": [rnd.record() for rnd in self.rounds],
+            "current": self._pending.record() if self._pending is not None else None,
+        }
+
+    def to_json(self) -> str:
+        """:meth:`record` as JSON text. It holds the seed and every hand: it is the
+        server's private save, not for players."""
+        return json.dumps(self.record(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """Rebuild a match from :meth:`to_json` text; see :meth:`from_record`."""
+        return cls.from_record(load_json(text, MAX_MATCH_CHARS, "saved match"))
+
+    @classmethod
+    def from_record(cls, data: Any) -> Match:
+        """Rebuild a match from a :meth:`record` dict by dealing and replaying every
+        round again from the match seed: each saved round must be the deal the seed
+        gives, and the saved totals, sets, dealer and winner must be what the rounds
+        add up to. Raises :class:`~twentyeight.RecordError` otherwise."""
+        if not isinstance(data, dict):
+            raise RecordError("a saved match must be a JSON object")
+        known = {"format", "version", "ruleset", "options", "seed", "first_dealer", "dealer",
+                 "totals", "sets", "winner", "rounds", "current"}
+        extra = [k for k in data if k not in known]
+        if extra:
+            raise RecordError("unknown saved-match field(s): "
+                              + ", ".join(describe(k) for k in extra[:5]))
+        if data.get("format") != MATCH_FORMAT or type(data.get("format")) is not str:
+            raise RecordError(f"not a saved match (format must be {MATCH_FORMAT!r})")
+        if not is_whole(data.get("version"), RECORD_VERSION, RECORD_VERSION + 1):
+            raise RecordError(f"unsupported saved-match version {describe(data.get('version'))}")
+        rounds, current = data.get("rounds"), data.get("current")
+        if not isinstance(rounds, list) or len(rounds) > MAX_MATCH_ROUNDS:
+            raise RecordError(f"saved-match field 'rounds' must be a list of at most "
+                              f"{MAX_MATCH_ROUNDS} round records")
+        name = data.get("ruleset")
+        if not isinstance(name, str):
+            raise RecordError("saved-match field 'ruleset' must be a ruleset's name")
+        try:
+            rules = lookup(name).with_options(**read_options(data.get("options", {})))
+            # A missing seed must not mean a new random one, nor a missing dealer seat 0.
+            match = cls(rules, seed=data.get("seed", -1), dealer=data.get("first_dealer", -1))
+        except RecordError:
+            raise
+        except TwentyEightError as exc:
+            raise RecordError(f"saved match does not describe a match: {exc}") from None
+        for k, saved in enumerate(rounds):
+            rnd = match._replay(saved, k)
+            if not rnd.is_over:
+                raise RecordError(f"saved round {k + 1} is not finished")
+            match.score(rnd)
+        if current is not None:
+            match._replay(current, len(rounds))
+        saved_state = [data.get(k) for k in ("dealer", "totals", "sets", "winner")]
+        state = [match.dealer, list(match.totals), list(match.sets), match.winner]
+        if saved_state != state or any(type(a) is not type(b)
+                                       for a, b in zip(saved_state, state, strict=True)):
+            raise RecordError("the saved dealer, totals, sets or winner are not what the "
+                              "saved rounds add up to")
+        return match
+
+    def _replay(self, saved: Any, k: int) -> Round:
+        """Deal the next round and check that ``saved`` is its record, then replay it."""
+        try:
+            expected = self.next_round().record()
+        except TwentyEightError as exc:
+            raise RecordError(f"saved round {k + 1}: {exc}") from None
+        if not isinstance(saved, dict) or any(
+                saved.get(key) != expected[key] for key in ("ruleset", "seed", "dealer")) \
+                or saved.get("scores") != expected.get("scores"):
+            raise RecordError(f"saved round {k + 1} is not the round this match deals next")
+        try:
+            rnd = Round.from_record(saved)
+        except RecordError as exc:
+            raise RecordError(f"saved round {k + 1}: {exc}") from None
+        if rnd.ruleset.config != self.ruleset.config:
+            raise RecordError(f"saved round {k + 1} is played by other rules than the match")
+        self._pending = rnd
+        return rnd

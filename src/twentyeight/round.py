@@ -45,13 +45,14 @@ from .actions import (
 from .cards import Card, Deck, iter_bits
 from .config import HandOutcome, RedealEvent, RulesetConfig
 from .errors import IllegalActionError, ParseError, RecordError, SeatError, TwentyEightError
-from .inputs import MAX_ACTION_TEXT, check_text, describe, is_whole
+from .inputs import MAX_ACTION_TEXT, MAX_NAME_TEXT, check_text, describe, excerpt, is_whole
 
 if TYPE_CHECKING:
     from .plugins import RulePlugin
     from .ruleset import Ruleset
 
 RECORD_FORMAT = "twentyeight.round"
+PUBLIC_RECORD_FORMAT = "twentyeight.public-round"
 RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
 MAX_SCORE = 10**9
@@ -716,13 +717,16 @@ class Round:
             if kind in window.action_kinds:
                 rule, msg = window.refuse(self, seat, action)
                 return IllegalActionError(rule, msg, text)
+            owned = self._owner_refusal(seat, action)
+            if owned is not None:
+                return owned
             choices = ", ".join(str(a) for a in legal[0])
             return IllegalActionError(
                 "wrong-phase", f"it is time for {window.name} calls: {choices}", text)
         if phase is _TRUMP:
             if action in legal[0]:
                 return None
-            return self._trump_refusal(action)
+            return self._owner_refusal(seat, action) or self._trump_refusal(action)
         # play phase
         if kind is Play:
             assert isinstance(action, Play)
@@ -735,14 +739,19 @@ class Round:
                 return None
             rule, msg = self._call_refusal(seat)
             return IllegalActionError(rule, msg, text)
-        owner = self.ruleset.kind_owner.get(kind)
-        if owner is not None:
-            if action in legal[3]:
-                return None
-            rule, msg = owner.refuse(self, seat, action)
-            return IllegalActionError(rule, msg, text)
-        return IllegalActionError(
+        if action in legal[3]:
+            return None
+        return self._owner_refusal(seat, action) or IllegalActionError(
             "wrong-phase", "it is the play: play a card (play <card>)", text)
+
+    def _owner_refusal(self, seat: int, action: Action) -> IllegalActionError | None:
+        """The refusal of the plug-in whose action kind ``action`` is, whatever the
+        phase (it knows when its calls may be made), or ``None`` for other kinds."""
+        owner = self.ruleset.kind_owner.get(type(action))
+        if owner is None:
+            return None
+        rule, msg = owner.refuse(self, seat, action)
+        return IllegalActionError(rule, msg, str(action))
 
     def _auction_refusal(self, seat: int, action: Action, legal: Any) -> IllegalActionError | None:
         rules = self._auction_rules
@@ -782,7 +791,8 @@ class Round:
                 return None
             rule, msg = rules.refuse_extra(self, seat, action)
             return IllegalActionError(rule, msg, text)
-        return IllegalActionError("wrong-phase", "it is the auction: bid or pass", text)
+        return self._owner_refusal(seat, action) or IllegalActionError(
+            "wrong-phase", "it is the auction: bid or pass", text)
 
     def _trump_refusal(self, action: Action) -> IllegalActionError:
         text = str(action)
@@ -831,13 +841,13 @@ class Round:
             return "no-trump-to-call", "there is no trump to call for"
         if self._exposed_at is not None:
             return "trump-already-exposed", "the trump is already exposed"
+        if self._hands[seat] == 0:
+            return ("must-play-concealed-trump",
+                    "your only card is the concealed trump: play it")
         if not self._trick:
             return ("call-only-when-void",
                     "you may call for the trump only when you cannot follow suit, "
                     "not when leading")
-        if self._hands[seat] == 0:
-            return ("must-play-concealed-trump",
-                    "your only card is the concealed trump: play it")
         return ("call-only-when-void",
                 "you may call for the trump only when you cannot follow suit")
 
@@ -1337,7 +1347,8 @@ class Round:
 
     # ------------------------------------------------------------------ views
 
-    def _trump_view(self, seat: int) -> dict[str, Any] | None:
+    def _trump_view(self, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` (``None``: everyone) knows of the trump."""
         marker = self.ruleset.config.trump_marker
         deck = self.deck
         if marker == "open":
@@ -1354,9 +1365,7 @@ class Round:
             "holder": self._bidder,
             "exposed": not concealed,
         }
-        knows = not concealed or (seat == self._bidder and not self._blind
-                                  and not self._seventh_pending)
-        if knows:
+        if self._trump_known_to(seat):
             trump["suit"] = deck.suit_letter(self._trump_suit)
             if self._concealed >= 0:
                 trump["card"] = str(deck.cards[self._concealed])
@@ -1371,6 +1380,28 @@ class Round:
         only once exposed (the bidder also sees the concealed card, unless it is the
         unseen seventh card). A server sends this, never the round itself."""
         self._seat(seat)
+        own = {
+            "seat": seat,
+            "team": seat & 1,
+            "hand": [str(c) for c in self.deck.cards_of(self._hands[seat])],
+            "trump": self._trump_view(seat),
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_act
+            else [],
+        }
+        public = self._public_fields()
+        v: dict[str, Any] = {
+            key: own[key] if key in own else public[key] for key in _VIEW_KEYS}
+        if self.phase is _CALLS:
+            v["window"] = self.window
+        for plugin in self.ruleset.view_plugins:
+            extra = plugin.view(self, seat)
+            if extra is not None:
+                v[plugin.name] = extra
+        return v
+
+    def _public_fields(self) -> dict[str, Any]:
+        """The parts of every view that are the same for every seat: what everyone at
+        the table has seen."""
         deck = self.deck
         cards = deck.cards
         text = self.ruleset.card_text
@@ -1389,17 +1420,14 @@ class Round:
                 contract["denomination"] = self._denomination
             if self._stake is not None:
                 contract["stake"] = self._stake
-        v: dict[str, Any] = {
+        return {
             "ruleset": self.ruleset.name,
-            "seat": seat,
-            "team": seat & 1,
             "players": self.players,
             "dealer": self.dealer,
             "opener": self.opener,
             "bid_range": [self.ruleset.config.min_bid, self._max_bid],
             "phase": self.phase.value,
             "to_act": self.to_act,
-            "hand": [str(c) for c in deck.cards_of(self._hands[seat])],
             "cards_held": hand_sizes,
             "auction": [
                 {"seat": s, "action": str(a)}
@@ -1413,7 +1441,6 @@ class Round:
                     self._call_log, strict=True)
             ],
             "contract": contract,
-            "trump": self._trump_view(seat),
             "sitting_out": [s for s in range(self._n) if not self._active >> s & 1],
             "shown": ([{"seat": s, "card": str(c)} for s in range(self._n)
                        for c in deck.cards_of(self._shown & self._hands[s])]
@@ -1437,18 +1464,56 @@ class Round:
                 for seats, ids, winner, points, trumps_from in self._tricks
             ],
             "card_points": list(self._team_points),
-            "legal_actions": (
-                [str(a) for a in self.legal_actions()] if seat == self.to_act else []
-            ),
             "result": self._result.to_json() if self._result is not None else None,
         }
-        if self.phase is _CALLS:
-            v["window"] = self.window
-        for plugin in self.ruleset.view_plugins:
-            extra = plugin.view(self, seat)
-            if extra is not None:
-                v[plugin.name] = extra
-        return v
+
+    def public_record(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-ready record of what an audience has seen, for logs and spectators.
+        With ``seat=None``: what every player has seen (the actions in order, cards
+        played, the trump only once it is exposed, cards shown, the public parts of
+        the state); with a seat, that plus the seat's own cards and what it knows of
+        the trump. It never holds a card that audience's view does not show, nor the
+        seed. Unlike :meth:`record` it cannot be replayed: :meth:`record` stays the
+        server's private, complete record."""
+        if seat is not None:
+            self._seat(seat)
+        # Only the seat that chose a concealed trump saw it (a single hand may have
+        # made someone else the bidder since), until it is exposed.
+        hidden_choice = self._exposed_at is None
+        actions: list[dict[str, Any]] = []
+        for who, action in self._actions:
+            if type(action) in _TRUMP_CHOICES and hidden_choice and who != seat:
+                actions.append({"seat": who, "action": action.keyword, "concealed": True})
+            else:
+                actions.append({"seat": who, "action": str(action)})
+        rec: dict[str, Any] = {
+            "format": PUBLIC_RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "ruleset": self.ruleset.name,
+            "options": self.ruleset.changed_options(),
+            "audience": seat,
+        }
+        if self._scores is not None:
+            rec["scores"] = list(self._scores)
+        public = self._public_fields()
+        del public["ruleset"]
+        rec.update(public)
+        rec["trump"] = self._trump_view(seat)
+        rec["actions"] = actions
+        if seat is not None:
+            dealt = self._dealt[seat]
+            if self._blind and seat == self._bidder and self._exposed_at is None:
+                dealt &= ~(1 << self._concealed)  # the unseen seventh card
+            rec["hand"] = [str(c) for c in self.deck.cards_of(self._hands[seat])]
+            rec["dealt"] = [str(c) for c in self.deck.cards_of(dealt)]
+        return rec
+
+    def _trump_known_to(self, seat: int | None) -> bool:
+        """True if ``seat`` (``None``: everyone) knows the trump card or suit."""
+        if self._exposed_at is not None:
+            return True
+        return seat is not None and seat == self._bidder and not self._blind \
+            and not self._seventh_pending
 
     # ------------------------------------------------------------------ records
 
@@ -1497,65 +1562,28 @@ class Round:
     def from_json(cls, text: str | bytes) -> Round:
         """Rebuild a round from :meth:`to_json` text by replaying it. Raises
         :class:`~twentyeight.RecordError` for anything that is not a valid record."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise RecordError(f"a record must be JSON text, not {type(text).__name__}")
-        if len(text) > MAX_RECORD_CHARS:
-            raise RecordError(f"record is too large ({len(text)} characters)")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from None
-        return cls.from_record(data)
+        return cls.from_record(load_json(text, MAX_RECORD_CHARS, "record"))
 
     @classmethod
     def from_record(cls, data: Any) -> Round:
-        """Rebuild a round from a :meth:`record` dict by replaying its actions."""
+        """Rebuild a round from a :meth:`record` dict by replaying its actions. Every
+        field is checked for its exact type and size before it is used (a ``bool`` is
+        not a number, nor is ``1.0``); anything else raises
+        :class:`~twentyeight.RecordError`."""
         from .registry import ruleset as lookup
 
-        if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a round record (format must be {RECORD_FORMAT!r})")
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}")
-        allowed = {"format", "version", "ruleset", "options", "dealer", "seed", "deal",
-                   "actions", "scores"}
-        extra = sorted(set(data) - allowed)
-        if extra:
-            raise RecordError(f"unknown record field(s): {', '.join(map(str, extra))}")
-        name, options = data.get("ruleset"), data.get("options", {})
-        if not isinstance(name, str):
-            raise RecordError("record field 'ruleset' must be a name")
-        if not isinstance(options, dict):
-            raise RecordError("record field 'options' must be an object")
-        actions = data.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("record field 'actions' must be a list of action texts")
-        dealer = data.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise RecordError("record field 'dealer' must be a seat number")
-        scores = data.get("scores")
-        if scores is not None and (
-                not isinstance(scores, list) or len(scores) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-            raise RecordError("record field 'scores' must be two whole numbers")
-        has_seed, has_deal = "seed" in data, "deal" in data
-        if has_seed == has_deal:
-            raise RecordError("a record needs exactly one of 'seed' and 'deal'")
+        fields = _read_record(data)
         try:
-            rs = lookup(name).with_options(**_options_from_json(options))
-            given = tuple(scores) if scores is not None else None
-            if has_seed:
-                seed = data["seed"]
-                if not isinstance(seed, int) or isinstance(seed, bool):
-                    raise RecordError("record field 'seed' must be a whole number")
-                rnd = rs.new_round(seed=seed, dealer=dealer, scores=given)
+            rs = lookup(fields["ruleset"]).with_options(**fields["options"])
+            if "seed" in fields:
+                rnd = rs.new_round(seed=fields["seed"], dealer=fields["dealer"],
+                                   scores=fields.get("scores"))
             else:
-                rnd = rs.new_round(deal=data["deal"], dealer=dealer, scores=given)
-        except RecordError:
-            raise
+                rnd = rs.new_round(deal=fields["deal"], dealer=fields["dealer"],
+                                   scores=fields.get("scores"))
         except TwentyEightError as exc:
             raise RecordError(f"record does not describe a round: {exc}") from None
+        actions = fields["actions"]
         if len(actions) > rs.config.max_actions:
             raise RecordError(f"record has {len(actions)} actions; a round has at most "
                               f"{rs.config.max_actions}")
@@ -1563,7 +1591,8 @@ class Round:
             try:
                 rnd.apply(rnd.parse_action(text))
             except (IllegalActionError, ParseError) as exc:
-                raise RecordError(f"action {i + 1} ({text!r}) does not replay: {exc}") from None
+                raise RecordError(f"action {i + 1} ({excerpt(text)}) does not replay: "
+                                  f"{exc}") from None
         return rnd
 
     def __repr__(self) -> str:
@@ -1571,13 +1600,136 @@ class Round:
                 f"actions={len(self._actions)}>")
 
 
+_VIEW_KEYS = ("ruleset", "seat", "team", "players", "dealer", "opener", "bid_range", "phase",
+              "to_act", "hand", "cards_held", "auction", "calls", "contract", "trump",
+              "sitting_out", "shown", "trick", "tricks", "card_points", "legal_actions",
+              "result")
+"""A view's fields in order: the seat's own among the public ones."""
+
+_TRUMP_CHOICES = (LayTrump, NameTrump)
+"""Actions whose text names a concealed trump."""
+
 _NOT_CALLS = (LayTrump, NameTrump, SeventhCard, CallTrump, Play, Redeal)
 """Actions after the auction that views list elsewhere than under ``calls``."""
 
 
-def _options_from_json(options: dict[str, Any]) -> dict[str, Any]:
-    """JSON has no tuples: list-valued options come back as tuples."""
-    return {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}
+def load_json(text: object, limit: int, what: str) -> Any:
+    """Parse JSON ``text`` (``str`` or UTF-8 ``bytes``) of at most ``limit``
+    characters; :class:`~twentyeight.RecordError` for anything else. Numbers are read
+    as JSON writes them: ``NaN``, ``Infinity`` and integers of more than 30 digits are
+    refused here, before anything converts them."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a {what} must be JSON text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise RecordError(f"{what} is too large ({len(text)} characters; at most {limit})")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"{what} is not valid JSON: {excerpt(str(exc), 120)}") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number a record may hold")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > 30:
+        raise RecordError(f"a number of {len(digits)} digits is far larger than a record holds")
+    return int(digits)
+
+
+_RECORD_FIELDS = frozenset({"format", "version", "ruleset", "options", "dealer", "seed",
+                            "deal", "actions", "scores"})
+MAX_OPTIONS = 64
+"""The most options a record may change."""
+
+
+def _read_record(data: Any) -> dict[str, Any]:
+    """The fields of a round record, each checked for its exact type and size: the one
+    path every record takes (a round's, and each round of a saved match)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    extra = [k for k in data if k not in _RECORD_FIELDS]
+    if extra:
+        raise RecordError("unknown record field(s): "
+                          + ", ".join(describe(k) for k in extra[:5]))
+    if data.get("format") != RECORD_FORMAT or type(data.get("format")) is not str:
+        raise RecordError(f"not a round record (format must be {RECORD_FORMAT!r})")
+    version = data.get("version")
+    if not is_whole(version, RECORD_VERSION, RECORD_VERSION + 1):
+        raise RecordError(f"unsupported record version {describe(version)} (this library "
+                          f"reads version {RECORD_VERSION})")
+    name = data.get("ruleset")
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_TEXT:
+        raise RecordError("record field 'ruleset' must be a ruleset's name")
+    fields: dict[str, Any] = {"ruleset": name,
+                              "options": read_options(data.get("options", {}), RecordError)}
+    dealer = data.get("dealer")
+    if not is_whole(dealer, 0, MAX_SEATS):
+        raise RecordError(f"record field 'dealer' must be a seat number, got {describe(dealer)}")
+    fields["dealer"] = dealer
+    if "scores" in data:
+        scores = data["scores"]
+        if not isinstance(scores, list) or len(scores) != 2 \
+                or not all(is_whole(x, -MAX_SCORE, MAX_SCORE + 1) for x in scores):
+            raise RecordError(f"record field 'scores' must be two whole numbers from "
+                              f"-{MAX_SCORE} to {MAX_SCORE}")
+        fields["scores"] = tuple(scores)
+    has_seed, has_deal = "seed" in data, "deal" in data
+    if has_seed == has_deal:
+        raise RecordError("a record needs exactly one of 'seed' and 'deal'")
+    if has_seed:
+        if not is_whole(data["seed"], 0, MAX_SEED):
+            raise RecordError("record field 'seed' must be a whole number from 0 to 2**64 - 1")
+        fields["seed"] = data["seed"]
+    else:
+        deal = data["deal"]
+        if not isinstance(deal, list) or len(deal) > MAX_SEATS or not all(
+                isinstance(hand, list) and len(hand) <= 64
+                and all(isinstance(c, str) and len(c) <= MAX_ACTION_TEXT for c in hand)
+                for hand in deal):
+            raise RecordError("record field 'deal' must be a list of hands of card texts")
+        fields["deal"] = deal
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(
+            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions):
+        raise RecordError("record field 'actions' must be a list of action texts (each at "
+                          f"most {MAX_ACTION_TEXT} characters)")
+    fields["actions"] = actions
+    return fields
+
+
+MAX_SEATS = 64
+"""No table has more seats than a deck has cards."""
+
+
+def read_options(options: Any, error: type[TwentyEightError] = RecordError) -> dict[str, Any]:
+    """Options as a record stores them (a JSON object of option names to values),
+    checked for shape: names are short texts, values are JSON scalars or lists of them
+    (lists of lists for tables); lists come back as tuples, since JSON has none."""
+    if not isinstance(options, dict):
+        raise error("options must be an object of option names to values")
+    if len(options) > MAX_OPTIONS:
+        raise error(f"too many options ({len(options)}; at most {MAX_OPTIONS})")
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if not isinstance(key, str) or not 0 < len(key) <= MAX_NAME_TEXT:
+            raise error(f"an option's name must be a short text, got {describe(key)}")
+        out[key] = _option_value(key, value, error, 0)
+    return out
+
+
+def _option_value(key: str, value: Any, error: type[TwentyEightError], depth: int) -> Any:
+    if value is None or isinstance(value, (bool, str, float)) or \
+            is_whole(value, -MAX_SCORE, MAX_SCORE + 1):
+        if isinstance(value, str) and len(value) > MAX_NAME_TEXT:
+            raise error(f"option {excerpt(key)}: text too long ({len(value)} characters)")
+        return value
+    if isinstance(value, list) and depth < 2 and len(value) <= MAX_OPTIONS:
+        return tuple(_option_value(key, v, error, depth + 1) for v in value)
+    raise error(f"option {excerpt(key)} has a value no option takes: {describe(value)}")
 
 
 def _first_pass_refusal(why: list[tuple[str, str, int]]) -> tuple[str, str]:

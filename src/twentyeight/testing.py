@@ -50,6 +50,7 @@ __all__ = [
     "check_random_rounds",
     "check_record_round_trip",
     "check_refusals_hide",
+    "check_refusals_hide_in_rounds",
     "check_round",
     "check_trick_winners",
     "check_view_hides",
@@ -303,21 +304,28 @@ def check_refusals_hide(rnd: Round, seat: int, rng: random.Random, *, tries: int
 def check_hiding(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2,
                  actions: Sequence[Action | str] | None = None,
                  view: bool = True) -> tuple[int, int]:
-    """:func:`check_view_hides` and :func:`check_refusals_hide` in the same other deals
-    (``view=False`` leaves the view out; ``actions=()`` the refusals). Returns how many
-    worlds and how many refusals were compared."""
+    """:func:`check_view_hides` and :func:`check_refusals_hide` in the same other deals,
+    with ``public_record(seat)`` and ``public_record()`` held to the view's standard
+    (``view=False`` leaves views and public records out; ``actions=()`` the refusals).
+    Returns how many worlds and how many refusals were compared."""
     if actions is None:
         actions = [*_candidate_pool(rnd.ruleset), *_candidate_texts(rnd.ruleset)]
     before = rnd.to_json() if actions else ""
-    expected_view = rnd.view(seat) if view else None
+    expected_view = (rnd.view(seat), rnd.public_record(seat), rnd.public_record()) \
+        if view else None
     expected = refusals_seen(rnd, seat, actions)
     _require(not actions or rnd.to_json() == before, "trying actions changed the round")
     worlds = refusals = 0
     for other in _unseen_worlds(rnd, seat, rng, tries):
         worlds += 1
-        _require(not view or other.view(seat) == expected_view,
-                 f"seat {seat}'s view changes when cards it has not seen are swapped: "
-                 "it gives away hidden information")
+        if expected_view is not None:
+            _require(other.view(seat) == expected_view[0],
+                     f"seat {seat}'s view changes when cards it has not seen are swapped: "
+                     "it gives away hidden information")
+            _require(other.public_record(seat) == expected_view[1]
+                     and other.public_record() == expected_view[2],
+                     f"a public record changes when cards seat {seat} has not seen are "
+                     "swapped: it gives away hidden information")
         for action, mine, theirs in zip(actions, expected, refusals_seen(other, seat, actions),
                                          strict=True):
             _require(mine == theirs,
@@ -498,6 +506,27 @@ def check_hostile_inputs(rules: Ruleset | str, count: int = 1000, seed: int = 0)
                 rnd.apply(legal[rng.randrange(len(legal))])
         check_hostile_text(rnd, text)
     return count
+
+
+def check_refusals_hide_in_rounds(rules: Ruleset | str, inputs: int = 2000,
+                                  seed: int = 0) -> int:
+    """:func:`check_hiding` (views and refusals) for the seat to act and one other seat,
+    at every step of seeded random rounds of ``rules``, until at least ``inputs``
+    refusals have been compared across other deals; returns how many were."""
+    rs = lookup(rules) if isinstance(rules, str) else rules
+    rng = random.Random(seed)
+    compared = 0
+    k = 0
+    while compared < inputs:
+        rnd = rs.new_round(seed=seed + k, dealer=k % rs.config.players)
+        k += 1
+        while not rnd.is_over and compared < inputs:
+            assert rnd.to_act is not None
+            for seat in (rnd.to_act, rng.randrange(rnd.players)):
+                compared += check_hiding(rnd, seat, rng, tries=1)[1]
+            legal = rnd.legal_actions()
+            rnd.apply(legal[rng.randrange(len(legal))])
+    return compared
 
 
 def check_legal_actions_apply(rnd: Round, sample: int | None = None,
