@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+
+import twentyeight as te
 from twentyeight.round import Round
 
 
@@ -23,3 +26,19 @@ def play_out(rnd: Round, choose: int = 0) -> Round:
         acts = rnd.legal_actions()
         rnd.apply(acts[min(choose, len(acts) - 1)])
     return rnd
+
+
+def compositions() -> tuple[str, ...]:
+    """Every preset with every set of modifiers that composes with it."""
+    found = []
+    mods = te.modifiers()
+    for preset in te.presets():
+        for k in range(1, len(mods) + 1):
+            for chosen in itertools.combinations(mods, k):
+                name = "+".join((preset, *chosen))
+                try:
+                    te.ruleset(name)
+                except te.ConfigError:
+                    continue
+                found.append(name)
+    return tuple(found)

@@ -885,25 +885,16 @@ def _to_dev_full(args: list[str], buffered: bool) -> subprocess.CompletedProcess
 
 
 @pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
-def test_play_full_disk_exits_1_without_traceback(buffered: bool) -> None:
-    done = _to_dev_full(["play", "--seed", "3"], buffered)
-    assert "Traceback" not in done.stderr
-    assert done.stderr == _NO_SPACE + "\n"
-    assert done.returncode == 1
-
-
-@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
-def test_demo_full_disk_exits_1_without_traceback(buffered: bool) -> None:
-    done = _to_dev_full(["demo", "--seed", "3"], buffered)
-    assert "Traceback" not in done.stderr
-    assert done.stderr == _NO_SPACE + "\n"
-    assert done.returncode == 1
-
-
-@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
-def test_simulate_full_disk_exits_1_without_traceback(buffered: bool) -> None:
+@pytest.mark.parametrize("args", [
+    ["play", "--seed", "3"],
+    ["demo", "--seed", "3"],
     # Little output: with buffering it fails only at the last flush.
-    done = _to_dev_full(["simulate", "--rounds", "5", "--seed", "3"], buffered)
+    ["simulate", "--rounds", "5", "--seed", "3"],
+], ids=["play", "demo", "simulate"])
+def test_full_disk_exits_1_without_traceback(args: list[str], buffered: bool) -> None:
+    """Play, demo and simulate with standard output on a full disk: one line on
+    standard error and exit status 1, never a traceback."""
+    done = _to_dev_full(args, buffered)
     assert "Traceback" not in done.stderr
     assert done.stderr == _NO_SPACE + "\n"
     assert done.returncode == 1

@@ -9,7 +9,6 @@ that compose (``COMBINATIONS``), and hypothesis picks among them. ``TWENTYEIGHT_
 
 from __future__ import annotations
 
-import itertools
 import os
 import random
 
@@ -20,26 +19,12 @@ from hypothesis import strategies as st
 import twentyeight as te
 from twentyeight import testing
 
+from .helpers import compositions
+
 RULESETS = te.presets()
 
 
-def _combinations() -> tuple[str, ...]:
-    """Every preset with every set of modifiers that composes with it."""
-    found = []
-    mods = te.modifiers()
-    for preset in RULESETS:
-        for k in range(1, len(mods) + 1):
-            for chosen in itertools.combinations(mods, k):
-                name = "+".join((preset, *chosen))
-                try:
-                    te.ruleset(name)
-                except te.ConfigError:
-                    continue
-                found.append(name)
-    return tuple(found)
-
-
-COMBINATIONS = _combinations()
+COMBINATIONS = compositions()
 # A few combinations get the full seeded run too: each modifier on 28, and all of them.
 SEEDED = (*(n for n in COMBINATIONS if n.startswith("28+") and n.count("+") == 1),
           "28+double+pair+single-hand")

@@ -20,7 +20,6 @@ seat 1. Teams: seats 1 and 3 against 0 and 2.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -39,6 +38,8 @@ from twentyeight import testing
 from twentyeight.actions import Action
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.round import Phase, Round
+
+from .helpers import compositions
 
 REFERENCE = Path(__file__).resolve().parents[1] / "docs" / "reference.md"
 _TABLE_HEADER = re.compile(r"^\|\s*`?rule`?\s*\|\s*the action was refused because\s*\|$")
@@ -625,22 +626,6 @@ def _is_builtin(rules: te.Ruleset) -> bool:
                for p in parts)
 
 
-def _compositions() -> list[str]:
-    """Every preset with every set of modifiers that composes with it."""
-    found = []
-    mods = te.modifiers()
-    for preset in te.presets():
-        for k in range(1, len(mods) + 1):
-            for chosen in itertools.combinations(mods, k):
-                name = "+".join((preset, *chosen))
-                try:
-                    te.ruleset(name)
-                except te.ConfigError:
-                    continue
-                found.append(name)
-    return found
-
-
 OPTION_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("28", {"seventh_card": True}),
     ("29", {"seventh_card": True}),
@@ -661,7 +646,7 @@ OPTION_VARIANTS: list[tuple[str, dict[str, Any]]] = [
 
 def _probe_targets() -> list[tuple[te.Ruleset, range]]:
     targets = [(te.ruleset(name), range(8)) for name in te.presets()]
-    targets += [(te.ruleset(name), range(100, 103)) for name in _compositions()]
+    targets += [(te.ruleset(name), range(100, 103)) for name in compositions()]
     targets += [(te.ruleset(name, **options), range(200, 208))
                 for name, options in OPTION_VARIANTS]
     return [(rules, seeds) for rules, seeds in targets if _is_builtin(rules)]

@@ -11,10 +11,12 @@ from typing import Any
 from .errors import DealError, RecordError, TwentyEightError
 from .inputs import describe, is_whole
 from .registry import ruleset as lookup
-from .round import MAX_SEED, RECORD_VERSION, Round, load_json, read_options
+from .round import MAX_SEED, RECORD_VERSION, Round, load_json, read_header, read_options
 from .ruleset import Ruleset
 
 MATCH_FORMAT = "twentyeight.match"
+_MATCH_FIELDS = frozenset({"format", "version", "ruleset", "options", "seed", "first_dealer",
+                           "dealer", "totals", "sets", "winner", "rounds", "current"})
 MAX_MATCH_ROUNDS = 10_000
 """The most rounds a saved match may hold."""
 MAX_MATCH_CHARS = 20_000_000
@@ -157,18 +159,7 @@ class Match:
         round again from the match seed: each saved round must be the deal the seed
         gives, and the saved totals, sets, dealer and winner must be what the rounds
         add up to. Raises :class:`~twentyeight.RecordError` otherwise."""
-        if not isinstance(data, dict):
-            raise RecordError("a saved match must be a JSON object")
-        known = {"format", "version", "ruleset", "options", "seed", "first_dealer", "dealer",
-                 "totals", "sets", "winner", "rounds", "current"}
-        extra = [k for k in data if k not in known]
-        if extra:
-            raise RecordError("unknown saved-match field(s): "
-                              + ", ".join(describe(k) for k in extra[:5]))
-        if data.get("format") != MATCH_FORMAT or type(data.get("format")) is not str:
-            raise RecordError(f"not a saved match (format must be {MATCH_FORMAT!r})")
-        if not is_whole(data.get("version"), RECORD_VERSION, RECORD_VERSION + 1):
-            raise RecordError(f"unsupported saved-match version {describe(data.get('version'))}")
+        data = read_header(data, MATCH_FORMAT, _MATCH_FIELDS, "saved match")
         rounds, current = data.get("rounds"), data.get("current")
         if not isinstance(rounds, list) or len(rounds) > MAX_MATCH_ROUNDS:
             raise RecordError(f"saved-match field 'rounds' must be a list of at most "

@@ -1646,21 +1646,29 @@ MAX_OPTIONS = 64
 """The most options a record may change."""
 
 
+def read_header(data: Any, form: str, fields: frozenset[str], what: str) -> dict[str, Any]:
+    """``data`` if it is a JSON object of format ``form`` and this library's version
+    with no field outside ``fields``; else :class:`~twentyeight.RecordError` naming
+    ``what`` it should have been."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a {what} must be a JSON object")
+    extra = [k for k in data if k not in fields]
+    if extra:
+        raise RecordError(f"unknown {what} field(s): "
+                          + ", ".join(describe(k) for k in extra[:5]))
+    if data.get("format") != form or type(data.get("format")) is not str:
+        raise RecordError(f"not a {what} (format must be {form!r})")
+    version = data.get("version")
+    if not is_whole(version, RECORD_VERSION, RECORD_VERSION + 1):
+        raise RecordError(f"unsupported {what} version {describe(version)} (this library "
+                          f"reads version {RECORD_VERSION})")
+    return data
+
+
 def _read_record(data: Any) -> dict[str, Any]:
     """The fields of a round record, each checked for its exact type and size: the one
     path every record takes (a round's, and each round of a saved match)."""
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
-    extra = [k for k in data if k not in _RECORD_FIELDS]
-    if extra:
-        raise RecordError("unknown record field(s): "
-                          + ", ".join(describe(k) for k in extra[:5]))
-    if data.get("format") != RECORD_FORMAT or type(data.get("format")) is not str:
-        raise RecordError(f"not a round record (format must be {RECORD_FORMAT!r})")
-    version = data.get("version")
-    if not is_whole(version, RECORD_VERSION, RECORD_VERSION + 1):
-        raise RecordError(f"unsupported record version {describe(version)} (this library "
-                          f"reads version {RECORD_VERSION})")
+    data = read_header(data, RECORD_FORMAT, _RECORD_FIELDS, "record")
     name = data.get("ruleset")
     if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_TEXT:
         raise RecordError("record field 'ruleset' must be a ruleset's name")
