@@ -388,6 +388,17 @@ def test_defect_9_no_trump_contract_refuses_call_trump_as_no_trump_to_call(name:
         rnd.apply(rnd.legal_actions()[0])
 
 
+def test_explain_and_is_legal_read_text_like_apply() -> None:
+    """``explain("bid 16")`` said ``wrong-phase``: text is parsed first, as by apply."""
+    rnd = te.new_round("28", seed=1)
+    assert rnd.explain("bid 16") is None and rnd.is_legal("bid 16")
+    refused = rnd.explain("bid 2")
+    assert refused is not None and refused.rule == "bid-out-of-range"
+    assert not rnd.is_legal("bid ²") and not rnd.is_legal(5)  # type: ignore[arg-type]
+    with pytest.raises(te.ParseError):
+        rnd.explain("bid ²")
+
+
 # ---------------------------------------------------------------- ParseError.rule
 
 

@@ -684,13 +684,25 @@ class Round:
         self._legal_tuple = acts
         return acts
 
-    def is_legal(self, action: Action) -> bool:
-        """True if :meth:`apply` would accept ``action`` now."""
-        return self._refusal(action) is None
+    def is_legal(self, action: Action | str) -> bool:
+        """True if :meth:`apply` would accept ``action`` now (text is parsed first, and
+        text that is no action is not legal)."""
+        try:
+            return self._refusal(self._as_action(action)) is None
+        except ParseError:
+            return False
 
-    def explain(self, action: Action) -> IllegalActionError | None:
-        """``None`` if ``action`` is legal now, else the error :meth:`apply` would raise."""
-        return self._refusal(action)
+    def explain(self, action: Action | str) -> IllegalActionError | None:
+        """``None`` if ``action`` is legal now, else the error :meth:`apply` would raise.
+        Text is parsed first; text that is no action raises :class:`ParseError`."""
+        return self._refusal(self._as_action(action))
+
+    def _as_action(self, action: object) -> Action:
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise ParseError(f"not an action: {describe(action)}")
+        return action
 
     def _refusal(self, action: Action) -> IllegalActionError | None:
         if self.phase is Phase.OVER:
@@ -1015,10 +1027,7 @@ class Round:
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            raise ParseError(f"not an action: {describe(action)}")
+        action = self._as_action(action)
         refusal = self._refusal(action)
         if refusal is not None:
             raise refusal

@@ -441,7 +441,8 @@ def hostile_texts(rules: Ruleset | str, rng: random.Random, count: int) -> Itera
 
 def check_hostile_text(rnd: Round, text: str) -> None:
     """Feed ``text`` to every door a client or a stored record can reach: the action
-    parsers, ``apply`` from the seat to act and from another seat, :meth:`Card.parse`,
+    parsers, ``explain`` and ``is_legal``, ``apply`` from the seat to act and from
+    another seat, :meth:`Card.parse`,
     an explicit deal, a record's action, ruleset name and option, ``from_record`` and
     ``ruleset(name, **options)``. Only the library's own errors
     (:class:`~twentyeight.TwentyEightError`) may come out, and a refusal leaves the
@@ -452,6 +453,8 @@ def check_hostile_text(rnd: Round, text: str) -> None:
     attempts: list[tuple[str, Callable[[], object]]] = [
         ("parse_action", lambda: parse_action(text)),
         ("Round.parse_action", lambda: rnd.parse_action(text)),
+        ("explain", lambda: rnd.explain(text)),
+        ("is_legal", lambda: rnd.is_legal(text)),
         ("Card.parse", lambda: Card.parse(text)),
         ("apply", lambda: rnd.clone().apply(text)),
         ("ruleset", lambda: lookup(text)),
