@@ -46,6 +46,7 @@ from .cards import Card, Deck, iter_bits
 from .config import HandOutcome, RedealEvent, RulesetConfig
 from .errors import IllegalActionError, ParseError, RecordError, SeatError, TwentyEightError
 from .inputs import MAX_ACTION_TEXT, MAX_NAME_TEXT, check_text, describe, excerpt, is_whole
+from .tricks import trick_winner
 
 if TYPE_CHECKING:
     from .plugins import RulePlugin
@@ -1241,22 +1242,9 @@ class Round:
         suit_of, strength, points = deck.suit_of, deck.strength, deck.points
         trump = self._trump_suit if self._exposed_at is not None else -1
         trump_from = self._trump_from
-        led = suit_of[trick[0]]
-        best_i = 0
-        best_rank = strength[trick[0]] + (100 if trump == led and trump_from == 0 else 0)
-        pts = points[trick[0]]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            pts += points[c]
-            s = suit_of[c]
-            if s == trump and i >= trump_from:
-                r = strength[c] + 100
-            elif s == led:
-                r = strength[c]
-            else:
-                continue
-            if r > best_rank:
-                best_rank, best_i = r, i
+        best_i = trick_winner([suit_of[c] for c in trick], [strength[c] for c in trick],
+                              trump if trump >= 0 else None, trump_from)
+        pts = sum([points[c] for c in trick])
         winner = seats[best_i]
         n_tricks = self._n_tricks
         last = len(self._tricks) + 1 == n_tricks
