@@ -21,7 +21,7 @@ from twentyeight.actions import Action, Pass
 from twentyeight.config import RulesetConfig, optional_int, typed
 from twentyeight.errors import ConfigError
 from twentyeight.plugins import AddPlugin, RulePlugin, WindowEvent
-from twentyeight.round import Round
+from twentyeight.port import RoundPort
 
 from .calls import CallC, Double, Redouble
 
@@ -66,11 +66,11 @@ class DoubleRule(RulePlugin):
             raise ConfigError(f"the {getattr(config.scoring, 'name', '?')} scoring of "
                               f"{config.name!r} cannot play a hand for a fixed stake (the C)")
 
-    def _auto(self, rnd: Round) -> bool:
+    def _auto(self, rnd: RoundPort) -> bool:
         bid = rnd.bid
         return self.auto_double is not None and bid is not None and bid >= self.auto_double
 
-    def open_window(self, rnd: Round) -> int | None:
+    def open_window(self, rnd: RoundPort) -> int | None:
         """The opponents are asked first, from the bidder's right."""
         bidder = rnd.bidder
         assert bidder is not None
@@ -81,12 +81,12 @@ class DoubleRule(RulePlugin):
         rnd.set_plugin_state(self.name, ("double", opponents[1:]))
         return opponents[0]
 
-    def _may_call_c(self, rnd: Round, seat: int) -> bool:
+    def _may_call_c(self, rnd: RoundPort, seat: int) -> bool:
         scores = rnd.scores
         return (self.c_call and seat == rnd.bidder
                 and (scores is None or scores[seat & 1] == 0))
 
-    def window_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def window_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """Double or pass; after a double, redouble (or the C) or pass."""
         stage, _ = rnd.plugin_state(self.name)
         if stage == "double":
@@ -95,7 +95,7 @@ class DoubleRule(RulePlugin):
             return (_REDOUBLE, _C, _PASS)
         return (_REDOUBLE, _PASS)
 
-    def window_apply(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def window_apply(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """Raise the stake and move on; a redouble or C closes the window."""
         stage, waiting = rnd.plugin_state(self.name)
         if isinstance(action, Double):
@@ -120,7 +120,7 @@ class DoubleRule(RulePlugin):
         rnd.set_plugin_state(self.name, (stage, waiting[1:]))
         return int(waiting[0])
 
-    def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+    def refuse(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """Why a double, redouble or C is not allowed now."""
         if rnd.window != self.name:
             return ("double-only-after-trump",

@@ -42,7 +42,7 @@ from twentyeight.config import RulesetConfig, optional_int
 from twentyeight.errors import ConfigError, ParseError
 from twentyeight.inputs import excerpt, is_number_text, read_number
 from twentyeight.plugins import AuctionRules, Why
-from twentyeight.round import Round
+from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
 
 from .calls import Double, Redouble
@@ -110,7 +110,7 @@ class SuitAuction(AuctionRules):
             raise ConfigError(f"closing_passes must be between 1 and {config.players - 1}, "
                               f"got {c}")
 
-    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """A higher number than the highest bid; passing is always allowed."""
         high = rnd.bid
         if high is None:
@@ -121,7 +121,7 @@ class SuitAuction(AuctionRules):
                         high + 1))
         return max(rnd.config.min_bid, high + 1), True
 
-    def extra_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def extra_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """Double the opponents' bid; redouble your side's doubled bid."""
         bidder = rnd.bidder
         if bidder is None:
@@ -132,11 +132,11 @@ class SuitAuction(AuctionRules):
             return (Redouble(),)
         return ()
 
-    def apply_extra(self, rnd: Round, seat: int, action: Action) -> None:
+    def apply_extra(self, rnd: RoundPort, seat: int, action: Action) -> None:
         """x2 for a double, x4 for a redouble."""
         rnd.set_multiplier(2 if isinstance(action, Double) else 4)
 
-    def refuse_extra(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+    def refuse_extra(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """Why a double or redouble is not allowed now."""
         bidder = rnd.bidder
         if isinstance(action, Double):
@@ -148,7 +148,7 @@ class SuitAuction(AuctionRules):
         return ("redouble-not-doubled",
                 "you may redouble only your own side's bid once it is doubled")
 
-    def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """Round the table until a redouble, or enough passes in a row."""
         n = rnd.players
         if isinstance(action, Redouble):
@@ -158,11 +158,11 @@ class SuitAuction(AuctionRules):
         closing = self.closing_passes or n - 1
         return None if rnd.pass_run >= closing else (seat + 1) % n
 
-    def all_passed(self, rnd: Round) -> None:
+    def all_passed(self, rnd: RoundPort) -> None:
         """28 No Trump for the team opposing the dealer, played by the opener."""
         rnd.set_contract(rnd.opener, max(DEFAULT_BID, rnd.config.min_bid), NO_TRUMP)
 
-    def parse(self, rnd: Round, text: str) -> Action | None:
+    def parse(self, rnd: RoundPort, text: str) -> Action | None:
         """004's ways of saying a bid: ``28 Spades``, ``Spades 28``, ``28 Noes``,
         ``Plus one Spade``, ``Plus two Noes``."""
         words = _WORD.findall(text.strip().lower())

@@ -22,7 +22,7 @@ from twentyeight.actions import Action
 from twentyeight.config import RulesetConfig, one_of, typed
 from twentyeight.errors import ConfigError
 from twentyeight.plugins import AddPlugin, RulePlugin
-from twentyeight.round import Round
+from twentyeight.port import RoundPort
 
 from .calls import ShowPair
 
@@ -62,7 +62,7 @@ class PairRule(RulePlugin):
             raise ConfigError("the pair needs one pack with Kings and Queens "
                               f"({config.name!r} has {spec.copies} packs)")
 
-    def change(self, rnd: Round, seat: int) -> int | None:
+    def change(self, rnd: RoundPort, seat: int) -> int | None:
         """How much ``seat`` showing the pair would change the target (``None``: it may
         not be shown by that seat's side)."""
         bidder = rnd.bidder
@@ -76,12 +76,12 @@ class PairRule(RulePlugin):
             return -3 if bid == 19 else -4
         return -4
 
-    def _pair_mask(self, rnd: Round) -> int:
+    def _pair_mask(self, rnd: RoundPort) -> int:
         deck = rnd.deck
         trump = deck.suit_mask[rnd.trump_suit_index]
         return trump & (deck.rank_mask("K") | deck.rank_mask("Q"))
 
-    def _why_not(self, rnd: Round, seat: int) -> tuple[str, str] | None:
+    def _why_not(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
         if rnd.plugin_state(self.name) is not None:
             return ("pair-already-shown", "the pair has been shown already")
         if not rnd.trump_exposed or rnd.trump_suit_index < 0:
@@ -101,13 +101,13 @@ class PairRule(RulePlugin):
                         "your side must win a trick after the exposure before showing a pair")
         return None
 
-    def play_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def play_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``show-pair`` when ``seat`` may show it now."""
         if rnd.contract != "bid" or self._why_not(rnd, seat) is not None:
             return ()
         return (_SHOW,)
 
-    def play_apply(self, rnd: Round, seat: int, action: Action) -> None:
+    def play_apply(self, rnd: RoundPort, seat: int, action: Action) -> None:
         """Change the target and show the two cards."""
         change = self.change(rnd, seat)
         target = rnd.target
@@ -120,13 +120,13 @@ class PairRule(RulePlugin):
         rnd.show_cards(self._pair_mask(rnd))
         rnd.set_plugin_state(self.name, (seat, new - target))
 
-    def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+    def refuse(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """The first condition that is not met."""
         if rnd.contract != "bid":
             return ("pair-no-trump", "there is no trump in this contract")
         return self._why_not(rnd, seat) or ("pair-not-allowed", "a pair may not be shown now")
 
-    def view(self, rnd: Round, seat: int) -> dict[str, Any] | None:
+    def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:
         """Who showed the pair, its cards and the change to the target."""
         state = rnd.plugin_state(self.name)
         if state is None:

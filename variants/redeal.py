@@ -19,10 +19,10 @@ from attrs import frozen
 
 from twentyeight.config import ClaimWindow, RedealCheck, RedealEvent, RulesetConfig, typed
 from twentyeight.plugins import AddPlugin, RulePlugin
-from twentyeight.round import Round
+from twentyeight.port import RoundPort
 
 
-def _pointless(rnd: Round, mask: int) -> bool:
+def _pointless(rnd: RoundPort, mask: int) -> bool:
     return not mask & rnd.deck.point_mask
 
 
@@ -31,7 +31,7 @@ class AutomaticCheck:
 
     claim_window: ClassVar[ClaimWindow | None] = None
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
+    def may_claim(self, rnd: RoundPort, seat: int) -> bool:
         """Never claimed."""
         return False
 
@@ -39,7 +39,7 @@ class AutomaticCheck:
 class ClaimedCheck:
     """Base of the checks a player claims with ``redeal``: never applied by themselves."""
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """Never automatic."""
         return False
 
@@ -52,7 +52,7 @@ class FourJacks(AutomaticCheck):
     name: str = "four-jacks"
     description: str = "a player dealt all four Jacks must show them; the cards are redealt"
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """Checked when the deal is complete."""
         if event != "deal-complete":
             return False
@@ -68,7 +68,7 @@ class OneSuitHand(AutomaticCheck):
     name: str = "one-suit-hand"
     description: str = "a player dealt cards of one suit only: the cards are redealt"
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """Checked when the deal is complete."""
         if event != "deal-complete":
             return False
@@ -90,7 +90,7 @@ class BiddingSideHoldsAllTrumps(AutomaticCheck):
     name: str = "bidding-side-all-trumps"
     description: str = "the bidding side holds every trump (found at exposure): redeal"
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """Checked when the trump is exposed."""
         bidder = rnd.bidder
         if event != "trump-exposed" or bidder is None:
@@ -114,7 +114,7 @@ class OpenerPointlessFirstCards(ClaimedCheck):
     description: str = "the opener's first cards are pointless: the opener may demand a redeal"
 
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
+    def may_claim(self, rnd: RoundPort, seat: int) -> bool:
         """The opener, whose cards at the auction (the first four in 28) hold no
         points."""
         return seat == rnd.opener and _pointless(rnd, rnd.auction_mask(seat))
@@ -130,7 +130,7 @@ class PointlessHand(ClaimedCheck):
     description: str = "a player dealt no point cards at all may show them: redeal"
 
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
+    def may_claim(self, rnd: RoundPort, seat: int) -> bool:
         """A player dealt no point cards."""
         return _pointless(rnd, rnd.dealt_mask(seat))
 

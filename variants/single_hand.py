@@ -20,7 +20,7 @@ from twentyeight.actions import Action, Pass
 from twentyeight.config import RulesetConfig
 from twentyeight.errors import ConfigError
 from twentyeight.plugins import AddPlugin, RulePlugin, WindowEvent
-from twentyeight.round import Round
+from twentyeight.port import RoundPort
 
 from .calls import SingleHand
 from .scoring import SINGLE_HAND
@@ -44,16 +44,16 @@ class SingleHandRule(RulePlugin):
             raise ConfigError(f"the {getattr(config.scoring, 'name', '?')} scoring of "
                               f"{config.name!r} gives no value for a single hand")
 
-    def open_window(self, rnd: Round) -> int | None:
+    def open_window(self, rnd: RoundPort) -> int | None:
         """Every player is asked, from the opener round the table."""
         rnd.set_plugin_state(self.name, 1)
         return rnd.opener
 
-    def window_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def window_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """Declare or pass."""
         return _CHOICES
 
-    def window_apply(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def window_apply(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """The first declaration wins; otherwise the next player is asked."""
         if isinstance(action, SingleHand):
             rnd.begin_every_trick_contract(seat, SINGLE_HAND)
@@ -64,12 +64,12 @@ class SingleHandRule(RulePlugin):
         rnd.set_plugin_state(self.name, asked + 1)
         return (seat + 1) % rnd.players
 
-    def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+    def refuse(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """A single hand is declared only before the first lead."""
         return ("single-hand-only-before-play",
                 "a single hand is declared after the deal and before the first lead")
 
-    def view(self, rnd: Round, seat: int) -> dict[str, Any] | None:
+    def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:
         """The declarer, once there is one."""
         if rnd.contract != SINGLE_HAND:
             return None

@@ -28,7 +28,7 @@ from twentyeight.actions import Action
 from twentyeight.cards import STANDARD_POINTS, STANDARD_RANKS, DeckSpec
 from twentyeight.config import RulesetConfig
 from twentyeight.plugins import AuctionRules, StandardAuction, Why
-from twentyeight.round import Round
+from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
 
 from .scoring import Bands, BasePoints
@@ -45,7 +45,7 @@ DECK_40 = DeckSpec(ranks=("J", "3", "9", "A", "10", "K", "Q", "8", "7"),
 40 card points."""
 
 
-def _seating_from(rnd: Round) -> list[int]:
+def _seating_from(rnd: RoundPort) -> list[int]:
     n = rnd.players
     return [(rnd.opener + k) % n for k in range(n)]
 
@@ -62,7 +62,7 @@ class OnceEachAuction(AuctionRules):
 
     honors: int = HONORS
 
-    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """Higher than the highest bid; a partner's bid only with honors."""
         cfg = rnd.config
         bidder, high = rnd.bidder, rnd.bid
@@ -88,7 +88,7 @@ class OnceEachAuction(AuctionRules):
                                 f"({self.honors} or more)", low))
         return low, True
 
-    def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """The opposing team's next silent player, else the bidder's team's."""
         silent = [s for s in _seating_from(rnd) if not rnd.spoken_mask >> s & 1]
         if not silent:
@@ -100,7 +100,7 @@ class OnceEachAuction(AuctionRules):
                     return s
         return silent[0]
 
-    def out_of_turn(self, rnd: Round, seat: int) -> tuple[str, str] | None:
+    def out_of_turn(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
         """Each player calls once; partners wait for the opponents."""
         if rnd.spoken_mask >> seat & 1:
             return ("bid-once", "each player makes one call in the auction")
@@ -123,7 +123,7 @@ class FortyAuction(StandardAuction):
     may not bid: that opener passes, and if everybody passes the deal is annulled and
     dealt again by the same dealer."""
 
-    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """The classic limits, and none for a single-suit opener."""
         if seat == rnd.opener and rnd.bidder is None and _one_suit(rnd, seat):
             none = rnd.config.max_bid + 1
@@ -134,7 +134,7 @@ class FortyAuction(StandardAuction):
         return super().bid_limits(rnd, seat, why)
 
 
-def _one_suit(rnd: Round, seat: int) -> bool:
+def _one_suit(rnd: RoundPort, seat: int) -> bool:
     deck = rnd.deck
     held = rnd.hand_mask(seat)
     return any(held & ~mask == 0 for mask in deck.suit_mask)

@@ -43,9 +43,11 @@ from .errors import (
 )
 from .match import Match
 from .plugins import AddPlugin, AuctionRules, Modifier, RulePlugin, StandardAuction
+from .port import RoundPort
 from .registry import modifier, modifiers, presets, refresh, ruleset, rulesets
 from .round import Phase, Round, RoundResult, Trick
 from .ruleset import Ruleset
+from .views import SeatView
 
 __version__ = "0.1.0"
 
@@ -81,12 +83,14 @@ __all__ = [
     "Redeal",
     "RedealCheck",
     "Round",
+    "RoundPort",
     "RoundResult",
     "RulePlugin",
     "Ruleset",
     "RulesetConfig",
     "ScoringSystem",
     "SeatError",
+    "SeatView",
     "SeventhCard",
     "StandardAuction",
     "Trick",

@@ -24,7 +24,7 @@ from .inputs import describe, excerpt, is_whole
 from .plugins import AuctionRules, RulePlugin, StandardAuction
 
 if TYPE_CHECKING:
-    from .round import Round
+    from .port import RoundPort
 
 BidderTrumpLead = Literal["only-trumps", "after-trump-led", "any"]
 """When the bidder may lead the concealed trump suit before exposure: never unless
@@ -142,11 +142,11 @@ class RedealCheck(Protocol):
         """When the check may be claimed (``None``: it is automatic only)."""
         ...
 
-    def automatic(self, rnd: Round, event: RedealEvent) -> bool:
+    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """True if the deal must be annulled now."""
         ...
 
-    def may_claim(self, rnd: Round, seat: int) -> bool:
+    def may_claim(self, rnd: RoundPort, seat: int) -> bool:
         """True if ``seat`` may demand a redeal now."""
         ...
 

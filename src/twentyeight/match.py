@@ -8,10 +8,12 @@ import json
 import secrets
 from typing import Any
 
+from .deals import MAX_SEED
 from .errors import DealError, RecordError, TwentyEightError
 from .inputs import describe, is_whole
+from .records import RECORD_VERSION, load_json, read_header, read_options
 from .registry import ruleset as lookup
-from .round import MAX_SEED, RECORD_VERSION, Round, load_json, read_header, read_options
+from .round import Round
 from .ruleset import Ruleset
 
 MATCH_FORMAT = "twentyeight.match"

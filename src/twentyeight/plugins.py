@@ -16,9 +16,10 @@ with do-nothing (or classic) defaults so that a plug-in overrides only what diff
 
 The core resolves every hook once per ruleset (see :class:`~twentyeight.ruleset.Ruleset`)
 and never asks which regional ruleset it is playing. Hooks read the round through its
-public accessors and change it only through the methods documented "for plug-ins".
+:class:`~twentyeight.port.RoundPort`, the one door between a round and its plug-ins,
+and change it only through the few changes that port allows.
 Plug-in objects are immutable attrs values; per-round state lives in the round
-(:meth:`~twentyeight.round.Round.plugin_state`), so rounds clone and replay exactly.
+(:meth:`~twentyeight.port.RoundPort.plugin_state`), so rounds clone and replay exactly.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .actions import Action
 
 if TYPE_CHECKING:
     from .config import RedealCheck, RulesetConfig
-    from .round import Round
+    from .port import RoundPort
 
 __all__ = [
     "AddPlugin",
@@ -75,41 +76,42 @@ class AuctionRules(_Options):
     """What may follow a bid's number: ``None`` for plain numbers, or suit letters and
     ``"NT"`` where a bid names the trump (``bid 30 S``)."""
 
-    def first_to_speak(self, rnd: Round) -> int:
+    def first_to_speak(self, rnd: RoundPort) -> int:
         """The seat that opens the auction (the opener)."""
         return rnd.opener
 
-    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """The lowest bid ``seat`` may make now (above the maximum: none) and whether it
         may pass. In explaining mode, append each limit's reason to ``why``."""
         raise NotImplementedError
 
-    def extra_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def extra_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """Auction actions of :attr:`action_kinds` that ``seat`` may take now."""
         return ()
 
-    def apply_extra(self, rnd: Round, seat: int, action: Action) -> None:
+    def apply_extra(self, rnd: RoundPort, seat: int, action: Action) -> None:
         """Carry out one of :meth:`extra_actions` (the core has recorded it)."""
 
-    def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """After ``seat``'s call (already applied): who speaks next, or ``None`` when
         the auction is over."""
         raise NotImplementedError
 
-    def all_passed(self, rnd: Round) -> None:
+    def all_passed(self, rnd: RoundPort) -> None:
         """Called when the auction ends without a bid. A plug-in may set a default
-        contract with :meth:`Round.set_contract`; otherwise the deal is annulled."""
+        contract with :meth:`~twentyeight.port.RoundPort.set_contract`; otherwise the
+        deal is annulled."""
 
-    def refuse_extra(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+    def refuse_extra(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """Why an action of :attr:`action_kinds` is not allowed now."""
         return ("not-allowed-now", f"{action} is not allowed now")
 
-    def out_of_turn(self, rnd: Round, seat: int) -> tuple[str, str] | None:
+    def out_of_turn(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
         """A rule that explains why ``seat`` may not speak now, if more specific than
         "not your turn"."""
         return None
 
-    def parse(self, rnd: Round, text: str) -> Action | None:
+    def parse(self, rnd: RoundPort, text: str) -> Action | None:
         """Read a way people say a call (``28 Spades``), or ``None``."""
         return None
 
@@ -125,7 +127,7 @@ class StandardAuction(AuctionRules):
     highest bidder has passed. The config's options set its limits: ``min_bid``,
     ``max_bid``, ``opener_must_bid``, ``partner_overcall_min`` and ``second_bid_min``."""
 
-    def bid_limits(self, rnd: Round, seat: int, why: Why) -> tuple[int, bool]:
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """Higher than the current bid; the opener may not pass; a partner's bid is
         overcalled only with ``partner_overcall_min``; a second bid needs
         ``second_bid_min``."""
@@ -161,7 +163,7 @@ class StandardAuction(AuctionRules):
                             f"a player's second bid must be at least {s}", s))
         return low, can_pass
 
-    def next_to_speak(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """The next player who has not passed; ``None`` once only the highest bidder
         (or nobody) is left."""
         n = rnd.players
@@ -202,37 +204,37 @@ class RulePlugin(_Options):
         return ()
 
     # -- a call window: a round of optional calls at :attr:`window`
-    def open_window(self, rnd: Round) -> int | None:
+    def open_window(self, rnd: RoundPort) -> int | None:
         """The first seat to ask, or ``None`` if the window does not open this round."""
         return None
 
-    def window_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def window_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do in the open window (include ``pass`` to decline)."""
         return ()
 
-    def window_apply(self, rnd: Round, seat: int, action: Action) -> int | None:
+    def window_apply(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """Carry out a window action (already recorded); return the next seat to ask, or
         ``None`` to close the window."""
         return None
 
     # -- extra actions during the play (the player to act keeps the turn)
-    def play_actions(self, rnd: Round, seat: int) -> tuple[Action, ...]:
+    def play_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """Actions besides playing a card that ``seat``, to play, may take now."""
         return ()
 
-    def play_apply(self, rnd: Round, seat: int, action: Action) -> None:
+    def play_apply(self, rnd: RoundPort, seat: int, action: Action) -> None:
         """Carry out one of :meth:`play_actions` (already recorded)."""
 
-    def refuse(self, rnd: Round, seat: int, action: Action) -> tuple[str, str]:
+    def refuse(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """Why one of this plug-in's actions is not allowed now: ``(rule, message)``."""
         return ("not-allowed-now", f"{action} is not allowed now")
 
     # -- after every completed trick
-    def after_trick(self, rnd: Round) -> None:
+    def after_trick(self, rnd: RoundPort) -> None:
         """Called after each trick is scored and before the next lead."""
 
     # -- views
-    def view(self, rnd: Round, seat: int) -> dict[str, Any] | None:
+    def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:
         """Public facts (and ``seat``'s own private ones) this plug-in adds to the view
         under its :attr:`name`; ``None`` adds nothing. Never another seat's secrets."""
         return None

@@ -10,10 +10,12 @@ from typing import Any
 from .actions import Action, Bid, LayTrump, NameTrump, Pass, Play, SeventhCard, parse_action
 from .cards import Card, Deck, Sealed, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
+from .deals import MAX_SEED, seeded_packet_masks
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
 from .plugins import RulePlugin
-from .round import MAX_SCORE, MAX_SEED, Round, seeded_packet_masks
+from .records import MAX_SCORE
+from .round import Round
 
 _PASS = Pass()
 _CHUNK_BITS = 16

@@ -1,0 +1,96 @@
+"""Seeded deals: the deck order a seed gives and how packets go round the table.
+
+A seed decides the whole deal, on every Python version: the permutation is this
+library's own (a BLAKE2b digest of the seed read as a Lehmer code), not ``random``'s.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+from collections.abc import Sequence
+
+
+def packet_masks_of(
+    deal: tuple[tuple[int, ...], ...], packets: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    out = []
+    offset = 0
+    for size in packets:
+        row = []
+        for hand in deal:
+            m = 0
+            for c in hand[offset:offset + size]:
+                m |= 1 << c
+            row.append(m)
+        out.append(tuple(row))
+        offset += size
+    return tuple(out)
+
+
+MAX_SEED = 2**64
+"""Seeds are whole numbers from 0 up to (not including) this."""
+
+_FACTORIALS: dict[int, int] = {}
+
+
+def _seed_number(seed: int, deck_size: int) -> int:
+    """A number below ``deck_size!`` drawn from a BLAKE2b digest of the seed."""
+    total = _FACTORIALS.get(deck_size)
+    if total is None:
+        total = _FACTORIALS[deck_size] = math.factorial(deck_size)
+    digest = hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=64,
+                             person=b"twentyeight-deal").digest()
+    return int.from_bytes(digest, "big") % total
+
+
+def shuffled_deck(seed: int, deck_size: int) -> list[int]:
+    """The deck order for ``seed``: the permutation whose Lehmer code is
+    :func:`_seed_number`. Unlike ``random.shuffle`` it is fixed by this library, so a
+    recorded seed deals the same cards on every Python version, and it is quick."""
+    x = _seed_number(seed, deck_size)
+    pool = list(range(deck_size))
+    order = []
+    for i in range(deck_size, 0, -1):
+        x, j = divmod(x, i)
+        order.append(pool.pop(j))
+    return order
+
+
+@functools.cache
+def _deal_slots(players: int, packets: tuple[int, ...], dealer: int) -> tuple[int, ...]:
+    """For each position of the shuffled deck, ``packet * players + seat``: where that
+    card goes when packets go round counter-clockwise from the dealer's right."""
+    slots = []
+    for k_packet, size in enumerate(packets):
+        for k in range(players):
+            seat = (dealer + 1 + k) % players
+            slots += [k_packet * players + seat] * size
+    return tuple(slots)
+
+
+def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequence[int],
+                        dealer: int) -> tuple[tuple[int, ...], ...]:
+    """The bitmask each seat receives in each dealing round, for ``seed``: what
+    :func:`shuffle_deal` deals, without building the per-seat lists."""
+    packets = tuple(packets)
+    flat = [0] * (len(packets) * players)
+    for slot, card in zip(_deal_slots(players, packets, dealer),
+                          shuffled_deck(seed, deck_size), strict=True):
+        flat[slot] |= 1 << card
+    return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
+
+
+def shuffle_deal(deck_size: int, players: int, packets: Sequence[int], dealer: int,
+                 seed: int) -> tuple[tuple[int, ...], ...]:
+    """Shuffle by ``seed`` and deal: packets go round counter-clockwise from the dealer's
+    right. Returns each seat's cards in the order received."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for slot, card in zip(_deal_slots(players, tuple(packets), dealer),
+                          shuffled_deck(seed, deck_size), strict=True):
+        hands[slot % players].append(card)
+    return tuple(tuple(h) for h in hands)
+
+
+__all__ = ["MAX_SEED", "packet_masks_of", "seeded_packet_masks", "shuffle_deal", "shuffled_deck"]

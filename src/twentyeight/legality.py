@@ -1,0 +1,433 @@
+"""Legality, the one path: what the player to act may do now, and why anything else
+is refused.
+
+``_legal()`` computes what the player to act may do (bitmasks for cards, bounds for
+bids, the plug-ins' offers); :meth:`Legality.legal_actions`, :meth:`Legality.explain`
+and ``apply`` all read it. When an action is refused, the same rule functions run again
+in explaining mode (``why`` lists) to name the rule that removed it. A refusal depends
+only on what the acting seat may know.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import (
+    Action,
+    Bid,
+    CallTrump,
+    CardAction,
+    LayTrump,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    SeventhCard,
+)
+from .cards import Deck, iter_bits
+from .errors import IllegalActionError, ParseError
+from .inputs import check_text, describe
+from .state import Phase, RoundState
+
+if TYPE_CHECKING:
+    pass
+
+_CALL = CallTrump()
+_REDEAL = Redeal()
+_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
+    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
+
+
+class Legality(RoundState):
+    """The legality layer of a round."""
+
+    __slots__ = ()
+
+    def _legal(self) -> Any:
+        legal = self._legal_cache
+        if legal is None:
+            seat = self.to_act
+            assert seat is not None
+            phase = self.phase
+            claim = False
+            # Claim windows are only open at the opening call and during the first trick.
+            if self._claim_checks and (not self._actions or (phase is _PLAY and not self._tricks)):
+                claim = self._claim(seat) is not None
+            if phase is _PLAY:
+                mask, can_call = self._play_legal(seat, None)
+                extras: tuple[Action, ...] = ()
+                for p in self._play_plugins:
+                    extras += p.play_actions(self._port, seat)
+                legal = (mask, can_call, claim, extras)
+            elif phase is _AUCTION:
+                rules = self._auction_rules
+                low, can_pass = rules.bid_limits(self._port, seat, None)
+                legal = (low, can_pass, claim, rules.extra_actions(self._port, seat))
+            elif phase is _CALLS:
+                assert self._window is not None
+                legal = (self._window.window_actions(self._port, seat),)
+            else:
+                legal = (self.ruleset.trump_actions(self._hands[seat],
+                                                    self.ruleset.config.seventh_card),)
+            self._legal_cache = legal
+        return legal
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take now (empty once the round is over)."""
+        acts = self._legal_tuple
+        if acts is not None:
+            return acts
+        if self.is_over:
+            return ()
+        legal = self._legal_cache or self._legal()
+        phase = self.phase
+        if phase is _PLAY:
+            acts = self._play_actions(legal[0])
+            if legal[1]:
+                acts = (*acts, _CALL)
+            if legal[2]:
+                acts = (*acts, _REDEAL)
+            if legal[3]:
+                acts = (*acts, *legal[3])
+        elif phase is _AUCTION:
+            acts = self.ruleset.bid_actions(legal[0], legal[1])
+            if legal[3]:
+                acts = (*acts, *legal[3])
+            if legal[2]:
+                acts = (*acts, _REDEAL)
+        else:
+            acts = legal[0]
+        self._legal_tuple = acts
+        return acts
+
+    def is_legal(self, action: Action | str) -> bool:
+        """True if :meth:`apply` would accept ``action`` now (text is parsed first, and
+        text that is no action is not legal)."""
+        try:
+            return self._refusal(self._as_action(action)) is None
+        except ParseError:
+            return False
+
+    def explain(self, action: Action | str) -> IllegalActionError | None:
+        """``None`` if ``action`` is legal now, else the error :meth:`apply` would raise.
+        Text is parsed first; text that is no action raises :class:`ParseError`."""
+        return self._refusal(self._as_action(action))
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form (``play JS``) for this round's ruleset; the
+        auction's own ways of saying a call (``28 Spades``) are read too. With two
+        packs, a card named without its copy mark (``JS``) means the copy the player to
+        act holds when it holds only the other one (``JS#2``). Text longer than
+        :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before anything reads it."""
+        check_text(text)
+        if self.phase is _AUCTION:
+            said = self._auction_rules.parse(self._port, text)
+            if said is not None:
+                return said
+        action = self.ruleset.parse_action(text)
+        if (isinstance(action, CardAction) and self.deck.spec.copies > 1
+                and action.card.copy == 0 and "#" not in text and self.to_act is not None):
+            held = self._held(self.to_act)
+            cid = self._ids[action.card]
+            if not held >> cid & 1:
+                width = self.deck.n_ranks
+                for twin in range(cid + width, self.deck.size, width):
+                    if self.deck.suit_of[twin] != self.deck.suit_of[cid]:
+                        break
+                    if held >> twin & 1:
+                        return attrs.evolve(action, card=self.deck.cards[twin])
+        return action
+
+    def _as_action(self, action: object) -> Action:
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise ParseError(f"not an action: {describe(action)}")
+        return action
+
+    def _refusal(self, action: Action) -> IllegalActionError | None:
+        if self.phase is Phase.OVER:
+            return IllegalActionError("round-over", "the round is over", str(action))
+        legal = self._legal()
+        seat = self.to_act
+        assert seat is not None
+        kind = type(action)
+        phase = self.phase
+        text = str(action)
+        if kind is Redeal:
+            if phase in (_AUCTION, _PLAY) and legal[2]:
+                return None
+            return IllegalActionError(
+                "redeal-not-allowed", "no redeal rule lets this player demand a redeal now",
+                text)
+        if phase is _AUCTION:
+            return self._auction_refusal(seat, action, legal)
+        if phase is _CALLS:
+            window = self._window
+            assert window is not None
+            if action in legal[0]:
+                return None
+            if kind in window.action_kinds:
+                rule, msg = window.refuse(self._port, seat, action)
+                return IllegalActionError(rule, msg, text)
+            owned = self._owner_refusal(seat, action)
+            if owned is not None:
+                return owned
+            choices = ", ".join(str(a) for a in legal[0])
+            return IllegalActionError(
+                "wrong-phase", f"it is time for {window.name} calls: {choices}", text)
+        if phase is _TRUMP:
+            if action in legal[0]:
+                return None
+            return self._owner_refusal(seat, action) or self._trump_refusal(action)
+        # play phase
+        if kind is Play:
+            assert isinstance(action, Play)
+            cid = self._ids.get(action.card, -1)
+            if cid >= 0 and legal[0] >> cid & 1:
+                return None
+            return self._explain_play(seat, cid, action)
+        if kind is CallTrump:
+            if legal[1]:
+                return None
+            rule, msg = self._call_refusal(seat)
+            return IllegalActionError(rule, msg, text)
+        if action in legal[3]:
+            return None
+        return self._owner_refusal(seat, action) or IllegalActionError(
+            "wrong-phase", "it is the play: play a card (play <card>)", text)
+
+    def _owner_refusal(self, seat: int, action: Action) -> IllegalActionError | None:
+        """The refusal of the plug-in whose action kind ``action`` is, whatever the
+        phase (it knows when its calls may be made), or ``None`` for other kinds."""
+        owner = self.ruleset.kind_owner.get(type(action))
+        if owner is None:
+            return None
+        rule, msg = owner.refuse(self._port, seat, action)
+        return IllegalActionError(rule, msg, str(action))
+
+    def _auction_refusal(self, seat: int, action: Action, legal: Any) -> IllegalActionError | None:
+        rules = self._auction_rules
+        text = str(action)
+        kind = type(action)
+        why: list[tuple[str, str, int]] = []
+        if kind is Pass:
+            if legal[1]:
+                return None
+            rules.bid_limits(self._port, seat, why)
+            rule, msg = _first_pass_refusal(why)
+            return IllegalActionError(rule, msg, text)
+        if kind is Bid:
+            assert isinstance(action, Bid)
+            v = action.value
+            cfg = self.ruleset.config
+            if action.denomination not in self._denominations:
+                if self._denominations == (None,):
+                    msg = "bids here are numbers only, e.g. 'bid 16'"
+                else:
+                    msg = ("a bid names a suit or No Trump, e.g. "
+                           f"'bid {cfg.min_bid} S' or 'bid {cfg.min_bid} NT'")
+                return IllegalActionError("bid-denomination", msg, text)
+            if legal[0] <= v <= cfg.max_bid:
+                return None
+            if v > cfg.max_bid or v < cfg.min_bid:
+                return IllegalActionError(
+                    "bid-out-of-range",
+                    f"bids run from {cfg.min_bid} to {cfg.max_bid}", text)
+            rules.bid_limits(self._port, seat, why)
+            for rule, msg, bound in why:
+                if rule != "opener-must-bid" and v < bound:
+                    return IllegalActionError(rule, msg, text)
+            return IllegalActionError("bid-too-low", "bid is too low", text)
+        if kind in rules.action_kinds:
+            if action in legal[3]:
+                return None
+            rule, msg = rules.refuse_extra(self._port, seat, action)
+            return IllegalActionError(rule, msg, text)
+        return self._owner_refusal(seat, action) or IllegalActionError(
+            "wrong-phase", "it is the auction: bid or pass", text)
+
+    def _trump_refusal(self, action: Action) -> IllegalActionError:
+        text = str(action)
+        marker = self.ruleset.config.trump_marker
+        if isinstance(action, SeventhCard):
+            return IllegalActionError(
+                "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
+                text)
+        if marker == "indicator":
+            if isinstance(action, NameTrump):
+                return IllegalActionError(
+                    "not-a-suit-of-the-deck", f"{action.suit} is not a suit of this deck", text)
+            return IllegalActionError(
+                "wrong-phase", "the bidder names the trump suit (trump <suit>, e.g. trump S)",
+                text)
+        if isinstance(action, LayTrump):
+            return IllegalActionError(
+                "trump-card-not-in-hand",
+                f"{action.card} is not in your hand: lay a card of the suit you choose", text)
+        return IllegalActionError(
+            "wrong-phase", "the bidder must lay a trump card face down (trump <card>)", text)
+
+    def _explain_play(self, seat: int, cid: int, action: Play) -> IllegalActionError:
+        text = str(action)
+        if cid < 0:
+            return IllegalActionError("not-in-deck", f"{action.card} is not in this deck", text)
+        # Naming the unseen seventh card must read like naming any card not held.
+        if (cid == self._concealed and seat == self._bidder and self._exposed_at is None
+                and not self._blind):
+            return IllegalActionError(
+                "concealed-trump-not-playable",
+                "the concealed trump card is not part of your hand until it is exposed", text)
+        if not self._hands[seat] >> cid & 1:
+            return IllegalActionError("not-in-hand", f"you do not hold {action.card}", text)
+        why: list[tuple[str, str, int]] = []
+        self._play_legal(seat, why)
+        for rule, msg, removed in why:
+            if removed >> cid & 1:
+                return IllegalActionError(rule, msg, text)
+        return IllegalActionError("illegal-play", "that card may not be played now", text)
+
+    def _call_refusal(self, seat: int) -> tuple[str, str]:
+        """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
+        # A No Trump contract counts as exposed from the first card: it has no trump.
+        if self._trump_suit < 0:
+            return "no-trump-to-call", "there is no trump to call for"
+        if self._exposed_at is not None:
+            return "trump-already-exposed", "the trump is already exposed"
+        if self._hands[seat] == 0:
+            return ("must-play-concealed-trump",
+                    "your only card is the concealed trump: play it")
+        if not self._trick:
+            return ("call-only-when-void",
+                    "you may call for the trump only when you cannot follow suit, "
+                    "not when leading")
+        return ("call-only-when-void",
+                "you may call for the trump only when you cannot follow suit")
+
+    def _play_legal(self, seat: int, why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+        """The cards ``seat`` may play now and whether it may call for the trump; with
+        ``why``, records each restriction on the cards."""
+        hand = self._hands[seat]
+        deck = self.deck
+        if hand == 0:
+            # The concealed card is the bidder's only card left: it must be exposed and played.
+            if seat == self._bidder and self._concealed >= 0:
+                if self._blind:
+                    # An unseen seventh card cannot be named: the bidder turns it up first.
+                    return 0, True
+                return 1 << self._concealed, False
+            return 0, False
+        trick = self._trick
+        trump = self._trump_suit
+        if not trick:
+            if (seat == self._bidder and self._exposed_at is None and trump >= 0
+                    and not self._blind):
+                policy = self.ruleset.config.bidder_trump_lead
+                if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
+                    others = hand & ~deck.suit_mask[trump]
+                    if others:
+                        if why is not None:
+                            why.append(("bidder-may-not-lead-trump",
+                                        "the bidder may not lead the trump suit before it is "
+                                        "exposed while holding other suits", hand & ~others))
+                        return others, False
+            return hand, False
+        led = deck.suit_of[trick[0]]
+        follow = hand & deck.suit_mask[led]
+        if follow:
+            if why is not None:
+                why.append(("must-follow-suit",
+                            f"you must follow suit: you hold {_suit_name(deck, led)}",
+                            hand & ~follow))
+            return follow, False
+        # Void in the suit led.
+        cfg = self.ruleset.config
+        concealed = trump >= 0 and self._exposed_at is None
+        if concealed and cfg.reveal_when_void:
+            if why is not None:
+                why.append(("must-call-trump",
+                            "you cannot follow suit while the trump is concealed: you must "
+                            "call for it (call-trump)", hand))
+            return 0, True
+        allowed = hand
+        if not concealed and trump >= 0:
+            trumps = hand & deck.suit_mask[trump]
+            if self._must_trump == seat and trumps:
+                if why is not None:
+                    why.append(("caller-must-trump",
+                                "you called for the trump: you must play a trump",
+                                allowed & ~trumps))
+                allowed = trumps
+            if cfg.over_trump and trumps:
+                allowed = self._over_trump(allowed, trumps, why)
+        if cfg.no_jack_discard:
+            exempt = deck.suit_mask[trump] if trump >= 0 and not concealed else 0
+            jacks = allowed & deck.rank_mask("J") & ~exempt
+            unled = 0
+            for s in range(deck.n_suits):
+                if not self._led_suits >> s & 1:
+                    unled |= deck.suit_mask[s]
+            barred = jacks & unled
+            if barred and allowed & ~barred:
+                if why is not None:
+                    why.append(("no-jack-discard",
+                                "you may not discard the Jack of a suit that has not been "
+                                "led", barred))
+                allowed &= ~barred
+        return allowed, concealed
+
+    def _over_trump(self, allowed: int, trumps: int,
+                    why: list[tuple[str, str, int]] | None) -> int:
+        """Remove trumps that would not beat the best trump already in the trick."""
+        deck = self.deck
+        strength, suit_of = deck.strength, deck.suit_of
+        best = -1
+        trump = self._trump_suit
+        for i, c in enumerate(self._trick):
+            if suit_of[c] == trump and i >= self._trump_from and strength[c] > best:
+                best = strength[c]
+        if best < 0:
+            return allowed
+        lower = 0
+        for c in iter_bits(trumps):
+            if strength[c] <= best:
+                lower |= 1 << c
+        if lower and allowed & ~lower:
+            if why is not None:
+                why.append(("must-over-trump",
+                            "a trump already in the trick: trump higher or play another "
+                            "suit, never a lower trump", lower))
+            return allowed & ~lower
+        return allowed
+
+    def _claim(self, seat: int) -> str | None:
+        """The redeal rule that lets ``seat`` demand a redeal now, if any."""
+        checks = self.ruleset.claim_checks
+        # Every claim window closes once the first trick is complete.
+        if not checks or self._tricks:
+            return None
+        for window, check in checks:
+            if window == "opening-call":
+                is_open = self.phase is Phase.AUCTION and not self._actions
+            else:
+                is_open = (self.phase is Phase.PLAY and not self._tricks
+                           and seat not in self._trick_seats)
+            if is_open and check.may_claim(self._port, seat):
+                return check.name
+        return None
+
+
+def _first_pass_refusal(why: list[tuple[str, str, int]]) -> tuple[str, str]:
+    for rule, msg, _ in why:
+        if rule == "opener-must-bid":
+            return rule, msg
+    return "pass-not-allowed", "you may not pass now"
+
+
+def _suit_name(deck: Deck, suit_index: int) -> str:
+    from .cards import SUIT_NAMES
+
+    letter = deck.suit_letter(suit_index)
+    return SUIT_NAMES.get(letter, letter)

@@ -1,0 +1,327 @@
+"""The phase machine: what an applied action does to a round, from the auction
+through the trump, the call windows, the rest of the deal and the play to the score.
+
+Every method here runs after :mod:`~twentyeight.legality` has accepted the action;
+plug-ins hook in through their :class:`~twentyeight.port.RoundPort`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import (
+    NO_TRUMP,
+    Action,
+    Bid,
+    CallTrump,
+    LayTrump,
+    NameTrump,
+    Pass,
+    Redeal,
+)
+from .config import HandOutcome, RedealEvent
+from .legality import Legality
+from .results import RoundResult
+from .state import NO_TRUMP_YET, Phase
+from .tricks import trick_winner
+
+if TYPE_CHECKING:
+    pass
+
+_CALL = CallTrump()
+_REDEAL = Redeal()
+_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
+    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
+
+
+class Transitions(Legality):
+    """The transitions of a round, by phase."""
+
+    __slots__ = ()
+
+    def _auction(self, seat: int, action: Action) -> None:
+        self._actions.append((seat, action))
+        self._changed()
+        kind = type(action)
+        if kind is Bid:
+            assert isinstance(action, Bid)
+            self._high_bid = action.value
+            self._bidder = seat
+            self._denomination = action.denomination
+            self._bids_by[seat] += 1
+            self._pass_run = 0
+            self._multiplier = 1
+        elif kind is Pass:
+            self._passed |= 1 << seat
+            self._pass_run += 1
+        else:
+            self._pass_run = 0
+            self._auction_rules.apply_extra(self._port, seat, action)
+        self._spoken |= 1 << seat
+        nxt = self._auction_rules.next_to_speak(self._port, seat, action)
+        if nxt is None:
+            self._end_auction()
+        else:
+            self.to_act = nxt
+
+    def _end_auction(self) -> None:
+        self._auction_len = len(self._actions)
+        if self._bidder < 0:
+            self._auction_rules.all_passed(self._port)
+            if self._bidder < 0:
+                self._annul("all-passed")
+                return
+        self._target = self._high_bid
+        if self.ruleset.config.trump_marker == "open":
+            d = self._denomination
+            self._trump_suit = -1 if d is None or d == NO_TRUMP else \
+                self.deck.spec.suits.index(d)
+            self._exposed_at = (0, 0)
+            self._trump_from = 0
+            self._after_trump()
+            return
+        self.phase = _TRUMP
+        self.to_act = self._bidder
+
+    def _choose_trump(self, seat: int, action: Action) -> None:
+        self._actions.append((seat, action))
+        self._changed()
+        if isinstance(action, LayTrump):
+            cid = self._ids[action.card]
+            self._hands[seat] &= ~(1 << cid)
+            self._concealed = cid
+            self._trump_suit = self.deck.suit_of[cid]
+        elif isinstance(action, NameTrump):
+            self._trump_suit = self.deck.spec.suits.index(action.suit)
+        else:
+            self._seventh_pending = True
+        self._after_trump()
+
+    def _after_trump(self) -> None:
+        if not self._open_windows("trump-chosen"):
+            self._complete_deal()
+
+    def _complete_deal(self) -> None:
+        self._deal_packets(len(self._packet_masks) - self._packets_dealt)
+        if self._seventh_pending:
+            self._seventh_pending = False
+            cid = self._deal_ids()[self._bidder][6]
+            self._hands[self._bidder] &= ~(1 << cid)
+            self._concealed = cid
+            self._trump_suit = self.deck.suit_of[cid]
+            self._blind = True
+        if self._run_checks("deal-complete"):
+            return
+        if not self._open_windows("before-play"):
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._changed()
+        self.phase = _PLAY
+        self.to_act = self._leader
+
+    def _open_windows(self, event: str) -> bool:
+        self._pending_windows = self.ruleset.windows[event]
+        self._window_event = event
+        return self._next_window()
+
+    def _next_window(self) -> bool:
+        """Open the next pending window that wants to open; False when none does."""
+        while self._pending_windows:
+            plugin = self._pending_windows[0]
+            self._pending_windows = self._pending_windows[1:]
+            first = plugin.open_window(self._port)
+            if first is not None:
+                self._changed()
+                self._window = plugin
+                self.phase = _CALLS
+                self.to_act = first
+                return True
+        self._window = None
+        return False
+
+    def _window_call(self, seat: int, action: Action) -> None:
+        window = self._window
+        assert window is not None
+        self._actions.append((seat, action))
+        self._call_log += (window.name,)
+        self._changed()
+        nxt = window.window_apply(self._port, seat, action)
+        if self.is_over:
+            return
+        if nxt is not None:
+            self.to_act = nxt
+            return
+        if self._next_window():
+            return
+        if self._window_event == "trump-chosen":
+            self._complete_deal()
+        else:
+            self._start_play()
+
+    def _call_trump(self, seat: int) -> None:
+        self._actions.append((seat, _CALL))
+        self._changed()
+        if self.ruleset.config.caller_must_trump:
+            self._must_trump = seat
+        self._expose(seat)
+
+    def _expose(self, seat: int) -> None:
+        self._exposed_by = seat
+        self._exposed_at = (len(self._tricks), len(self._trick))
+        if self._concealed >= 0:
+            self._hands[self._bidder] |= 1 << self._concealed
+        self._trump_from = 0 if self.ruleset.config.early_trumps_count else len(self._trick)
+        self._run_checks("trump-exposed")
+
+    def _play(self, cid: int) -> None:
+        seat = self.to_act
+        assert seat is not None
+        self._actions.append((seat, self._play_of[cid]))
+        self._legal_cache = None
+        self._legal_tuple = None
+        if cid == self._concealed and self._exposed_at is None:
+            self._expose(seat)
+            if self.is_over:
+                return
+        self._hands[seat] ^= 1 << cid
+        trick = self._trick
+        if not trick:
+            suit = self.deck.suit_of[cid]
+            self._led_suits |= 1 << suit
+            if seat != self._bidder and suit == self._trump_suit:
+                self._trump_led = True
+        trick.append(cid)
+        self._trick_seats.append(seat)
+        if len(trick) < self._trick_size:
+            self.to_act = self._next_seat[seat]
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        deck = self.deck
+        trick, seats = self._trick, self._trick_seats
+        suit_of, strength, points = deck.suit_of, deck.strength, deck.points
+        trump = self._trump_suit if self._exposed_at is not None else -1
+        trump_from = self._trump_from
+        best_i = trick_winner([suit_of[c] for c in trick], [strength[c] for c in trick],
+                              trump if trump >= 0 else None, trump_from)
+        pts = sum([points[c] for c in trick])
+        winner = seats[best_i]
+        n_tricks = self._n_tricks
+        last = len(self._tricks) + 1 == n_tricks
+        if last:
+            pts += self._last_trick_points
+        team = winner & 1
+        self._team_points[team] += pts
+        self._team_tricks[team] += 1
+        # The lists are not touched again: the next trick starts with new ones.
+        self._tricks.append((seats, trick, winner, pts, trump_from if trump >= 0 else None))
+        self._trick = []
+        self._trick_seats = []
+        self._must_trump = -1
+        if self._exposed_at is not None:
+            self._trump_from = 0
+        if last or (self._all_tricks and team != self._bidder & 1):
+            self._score()
+            return
+        for plugin in self.ruleset.trick_plugins:
+            plugin.after_trick(self._port)
+            if self.is_over:
+                return
+        self._leader = winner
+        self.to_act = winner
+        if (self._exposed_at is None and self._trump_suit >= 0
+                and len(self._tricks) + 1 == n_tricks
+                and self.ruleset.config.last_trick_unexposed == "void"):
+            self._annul("trump-never-exposed")
+
+    def _run_checks(self, event: RedealEvent) -> bool:
+        for check in self.ruleset.checks:
+            if check.automatic(self._port, event):
+                self._annul(check.name)
+                return True
+        return False
+
+    def _annul(self, reason: str) -> None:
+        self._changed()
+        self.phase = _OVER
+        self.is_over = True
+        self.to_act = None
+        self._result = RoundResult(
+            card_points=tuple(self._team_points),
+            tricks_won=tuple(self._team_tricks),
+            bidder=self._bidder if self._bidder >= 0 else None,
+            bidding_team=self._bidder & 1 if self._bidder >= 0 else None,
+            bid=self._high_bid if self._bidder >= 0 else None,
+            target=None,
+            made=None,
+            game_points=(0, 0),
+            annulled=reason,
+            contract=self._contract,
+            denomination=self._denomination,
+            multiplier=self._multiplier,
+        )
+
+    def _score(self) -> None:
+        cfg = self.ruleset.config
+        team = self._bidder & 1
+        target = self._target
+        if self._all_tricks:
+            made = self._team_tricks[1 - team] == 0
+        else:
+            assert target is not None
+            made = self._team_points[team] >= target
+        outcome = HandOutcome(
+            teams=2,
+            bidding_team=team,
+            bid=self._high_bid,
+            target=target,
+            card_points=tuple(self._team_points),
+            tricks_won=tuple(self._team_tricks),
+            made=made,
+            contract=self._contract,
+            multiplier=self._multiplier,
+            stake=self._stake,
+            less_than_half_doubles=cfg.less_than_half_doubles,
+        )
+        self._changed()
+        self.phase = _OVER
+        self.is_over = True
+        self.to_act = None
+        self._result = RoundResult(
+            card_points=outcome.card_points,
+            tricks_won=outcome.tricks_won,
+            bidder=self._bidder,
+            bidding_team=team,
+            bid=self._high_bid,
+            target=target,
+            made=made,
+            game_points=outcome.game_points(cfg.scoring),
+            contract=self._contract,
+            denomination=self._denomination,
+            multiplier=self._multiplier,
+            stake=self._stake,
+        )
+
+    def _begin_every_trick_contract(self, seat: int, contract: str) -> None:
+        """``seat`` now plays alone to win every trick, without a trump:
+        a concealed trump card goes back to its holder's hand, ``seat``'s partners sit
+        out, ``seat`` leads, doubling is void, and the hand ends at the first trick lost."""
+        if self._concealed >= 0 and self._exposed_at is None:
+            self._hands[self._bidder] |= 1 << self._concealed
+        self._concealed = -1
+        self._trump_suit = -1
+        self._exposed_at = None
+        self._trump_from = NO_TRUMP_YET
+        self._blind = False
+        self._bidder = seat
+        self._contract = contract
+        self._all_tricks = True
+        self._target = None
+        self._multiplier = 1
+        self._stake = None
+        team = seat & 1
+        self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
+        self._leader = seat
+        self._changed()

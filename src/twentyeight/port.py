@@ -1,0 +1,227 @@
+"""The one door between a round and its plug-ins.
+
+Every hook of an auction, rule plug-in or redeal check receives a :class:`RoundPort`:
+the reads a plug-in may make of the round and the few changes it may make to it. The
+round gives each plug-in this port, never itself, so the changes are possible only
+from inside a hook, where the round records the action that caused them (an app
+cannot call them, and a reloaded round is always the same round). mypy checks plug-ins
+against it: a hook that reaches for anything else does not type-check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .cards import Card, Deck
+    from .config import RulesetConfig
+    from .results import Trick
+
+__all__ = ["RoundPort"]
+
+
+class RoundPort(Protocol):
+    """What a plug-in's hook may read of the round and change in it."""
+
+    # ------------------------------------------------------------------ reads
+
+    @property
+    def config(self) -> RulesetConfig:
+        """The ruleset's configuration."""
+        ...
+
+    @property
+    def deck(self) -> Deck:
+        """The compiled deck (card ids, masks, points)."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealing seat."""
+        ...
+
+    @property
+    def opener(self) -> int:
+        """The seat to the dealer's right: first to bid and first to lead."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act."""
+        ...
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat holding the highest bid (or playing a contract a plug-in set)."""
+        ...
+
+    @property
+    def bid(self) -> int | None:
+        """The highest bid so far."""
+        ...
+
+    @property
+    def denomination(self) -> str | None:
+        """What the highest bid names where bids name the trump."""
+        ...
+
+    @property
+    def target(self) -> int | None:
+        """The card points the contract needs."""
+        ...
+
+    @property
+    def multiplier(self) -> int:
+        """1, 2 doubled, 4 redoubled."""
+        ...
+
+    @property
+    def stake(self) -> int | None:
+        """A fixed number of game points a call put on the hand."""
+        ...
+
+    @property
+    def contract(self) -> str:
+        """``"bid"``, or the name of the plug-in that set another kind of contract."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """The match's running game points when the round was dealt, if given."""
+        ...
+
+    @property
+    def passed_mask(self) -> int:
+        """Seats that have passed in the auction, as bits."""
+        ...
+
+    @property
+    def spoken_mask(self) -> int:
+        """Seats that have made any call in the auction, as bits."""
+        ...
+
+    @property
+    def pass_run(self) -> int:
+        """Consecutive passes since the last bid or other call of the auction."""
+        ...
+
+    def bids_made(self, seat: int) -> int:
+        """How many bids ``seat`` has made in this auction."""
+        ...
+
+    @property
+    def trump_exposed(self) -> bool:
+        """True once the trump suit is known to everyone."""
+        ...
+
+    @property
+    def exposed_at(self) -> tuple[int, int] | None:
+        """Where the trump was exposed: ``(trick index, position in the trick)``."""
+        ...
+
+    @property
+    def trump_suit_index(self) -> int:
+        """The trump suit as a deck suit index, -1 before it is chosen or with none."""
+        ...
+
+    @property
+    def window(self) -> str | None:
+        """The name of the plug-in whose call window is open, if any."""
+        ...
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far as ``(seat, action)``."""
+        ...
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        ...
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs of the trick in progress."""
+        ...
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points each team has won so far."""
+        ...
+
+    @property
+    def active_mask(self) -> int:
+        """Seats that play cards, as bits."""
+        ...
+
+    @property
+    def shown_mask(self) -> int:
+        """Cards still held that everyone has seen, as bits."""
+        ...
+
+    def team_of(self, seat: int) -> int:
+        """The team (0 or 1) a seat plays for."""
+        ...
+
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as bits, without a concealed trump card."""
+        ...
+
+    def held_mask(self, seat: int) -> int:
+        """Every unplayed card ``seat`` holds, a concealed trump card included."""
+        ...
+
+    def dealt_mask(self, seat: int) -> int:
+        """Every card dealt to ``seat`` so far, played or not."""
+        ...
+
+    def first_packet_mask(self, seat: int) -> int:
+        """The first packet of cards dealt to ``seat``."""
+        ...
+
+    def auction_mask(self, seat: int) -> int:
+        """The cards ``seat`` held during the auction."""
+        ...
+
+    def plugin_state(self, name: str, default: Any = None) -> Any:
+        """The state plug-in ``name`` keeps in this round (immutable)."""
+        ...
+
+    # ------------------------------------------------------------------ changes
+
+    def set_plugin_state(self, name: str, value: Any) -> None:
+        """Replace plug-in ``name``'s state. Give an immutable value: a clone shares it."""
+        ...
+
+    def set_target(self, target: int) -> None:
+        """The card points the contract now needs."""
+        ...
+
+    def set_multiplier(self, multiplier: int) -> None:
+        """The stake multiplier (2 doubled, 4 redoubled)."""
+        ...
+
+    def set_stake(self, game_points: int | None) -> None:
+        """A fixed number of game points the hand is played for."""
+        ...
+
+    def show_cards(self, mask: int) -> None:
+        """Cards still held that everyone has now seen."""
+        ...
+
+    def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
+        """From :meth:`~twentyeight.plugins.AuctionRules.all_passed`: make ``seat`` the
+        declarer of ``bid`` (a default contract)."""
+        ...
+
+    def begin_every_trick_contract(self, seat: int, contract: str) -> None:
+        """``seat`` now plays alone to win every trick, without a trump: a concealed
+        trump card goes back to its holder's hand, ``seat``'s partners sit out, ``seat``
+        leads, doubling is void, and the hand ends at the first trick lost."""
+        ...

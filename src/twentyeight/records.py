@@ -1,0 +1,198 @@
+"""Round records: the private, complete record a server keeps (``to_json``) and how
+any record is read back, every field checked for its exact type and size first."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .deals import MAX_SEED
+from .errors import IllegalActionError, ParseError, RecordError, TwentyEightError
+from .inputs import MAX_ACTION_TEXT, MAX_NAME_TEXT, describe, excerpt, is_whole
+
+if TYPE_CHECKING:
+    from .round import Round
+
+RECORD_FORMAT = "twentyeight.round"
+PUBLIC_RECORD_FORMAT = "twentyeight.public-round"
+RECORD_VERSION = 1
+MAX_RECORD_CHARS = 1_000_000
+MAX_SCORE = 10**9
+"""Match scores a round is dealt at lie within plus or minus this."""
+
+
+def load_json(text: object, limit: int, what: str) -> Any:
+    """Parse JSON ``text`` (``str`` or UTF-8 ``bytes``) of at most ``limit``
+    characters; :class:`~twentyeight.RecordError` for anything else. Numbers are read
+    as JSON writes them: ``NaN``, ``Infinity`` and integers of more than 30 digits are
+    refused here, before anything converts them."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a {what} must be JSON text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise RecordError(f"{what} is too large ({len(text)} characters; at most {limit})")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"{what} is not valid JSON: {excerpt(str(exc), 120)}") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number a record may hold")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > 30:
+        raise RecordError(f"a number of {len(digits)} digits is far larger than a record holds")
+    return int(digits)
+
+
+_RECORD_FIELDS = frozenset({"format", "version", "ruleset", "options", "dealer", "seed",
+                            "deal", "actions", "scores"})
+MAX_OPTIONS = 64
+"""The most options a record may change."""
+
+
+def read_header(data: Any, form: str, fields: frozenset[str], what: str) -> dict[str, Any]:
+    """``data`` if it is a JSON object of format ``form`` and this library's version
+    with no field outside ``fields``; else :class:`~twentyeight.RecordError` naming
+    ``what`` it should have been."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a {what} must be a JSON object")
+    extra = [k for k in data if k not in fields]
+    if extra:
+        raise RecordError(f"unknown {what} field(s): "
+                          + ", ".join(describe(k) for k in extra[:5]))
+    if data.get("format") != form or type(data.get("format")) is not str:
+        raise RecordError(f"not a {what} (format must be {form!r})")
+    version = data.get("version")
+    if not is_whole(version, RECORD_VERSION, RECORD_VERSION + 1):
+        raise RecordError(f"unsupported {what} version {describe(version)} (this library "
+                          f"reads version {RECORD_VERSION})")
+    return data
+
+
+def _read_record(data: Any) -> dict[str, Any]:
+    """The fields of a round record, each checked for its exact type and size: the one
+    path every record takes (a round's, and each round of a saved match)."""
+    data = read_header(data, RECORD_FORMAT, _RECORD_FIELDS, "record")
+    name = data.get("ruleset")
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_TEXT:
+        raise RecordError("record field 'ruleset' must be a ruleset's name")
+    fields: dict[str, Any] = {"ruleset": name,
+                              "options": read_options(data.get("options", {}), RecordError)}
+    dealer = data.get("dealer")
+    if not is_whole(dealer, 0, MAX_SEATS):
+        raise RecordError(f"record field 'dealer' must be a seat number, got {describe(dealer)}")
+    fields["dealer"] = dealer
+    if "scores" in data:
+        scores = data["scores"]
+        if not isinstance(scores, list) or len(scores) != 2 \
+                or not all(is_whole(x, -MAX_SCORE, MAX_SCORE + 1) for x in scores):
+            raise RecordError(f"record field 'scores' must be two whole numbers from "
+                              f"-{MAX_SCORE} to {MAX_SCORE}")
+        fields["scores"] = tuple(scores)
+    has_seed, has_deal = "seed" in data, "deal" in data
+    if has_seed == has_deal:
+        raise RecordError("a record needs exactly one of 'seed' and 'deal'")
+    if has_seed:
+        if not is_whole(data["seed"], 0, MAX_SEED):
+            raise RecordError("record field 'seed' must be a whole number from 0 to 2**64 - 1")
+        fields["seed"] = data["seed"]
+    else:
+        deal = data["deal"]
+        if not isinstance(deal, list) or len(deal) > MAX_SEATS or not all(
+                isinstance(hand, list) and len(hand) <= 64
+                and all(isinstance(c, str) and len(c) <= MAX_ACTION_TEXT for c in hand)
+                for hand in deal):
+            raise RecordError("record field 'deal' must be a list of hands of card texts")
+        fields["deal"] = deal
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(
+            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions):
+        raise RecordError("record field 'actions' must be a list of action texts (each at "
+                          f"most {MAX_ACTION_TEXT} characters)")
+    fields["actions"] = actions
+    return fields
+
+
+MAX_SEATS = 64
+"""No table has more seats than a deck has cards."""
+
+
+def read_options(options: Any, error: type[TwentyEightError] = RecordError) -> dict[str, Any]:
+    """Options as a record stores them (a JSON object of option names to values),
+    checked for shape: names are short texts, values are JSON scalars or lists of them
+    (lists of lists for tables); lists come back as tuples, since JSON has none."""
+    if not isinstance(options, dict):
+        raise error("options must be an object of option names to values")
+    if len(options) > MAX_OPTIONS:
+        raise error(f"too many options ({len(options)}; at most {MAX_OPTIONS})")
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if not isinstance(key, str) or not 0 < len(key) <= MAX_NAME_TEXT:
+            raise error(f"an option's name must be a short text, got {describe(key)}")
+        out[key] = _option_value(key, value, error, 0)
+    return out
+
+
+def _option_value(key: str, value: Any, error: type[TwentyEightError], depth: int) -> Any:
+    if value is None or isinstance(value, (bool, str, float)) or \
+            is_whole(value, -MAX_SCORE, MAX_SCORE + 1):
+        if isinstance(value, str) and len(value) > MAX_NAME_TEXT:
+            raise error(f"option {excerpt(key)}: text too long ({len(value)} characters)")
+        return value
+    if isinstance(value, list) and depth < 2 and len(value) <= MAX_OPTIONS:
+        return tuple(_option_value(key, v, error, depth + 1) for v in value)
+    raise error(f"option {excerpt(key)} has a value no option takes: {describe(value)}")
+
+
+def record_of(rnd: Round) -> dict[str, Any]:
+    """``rnd`` as a JSON-ready record (see :meth:`Round.record`)."""
+    rec: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "ruleset": rnd.ruleset.name,
+        "options": rnd.ruleset.changed_options(),
+        "dealer": rnd.dealer,
+    }
+    if rnd._scores is not None:
+        rec["scores"] = list(rnd._scores)
+    if rnd.seed is not None:
+        rec["seed"] = rnd.seed
+    else:
+        rec["deal"] = [[str(c) for c in hand] for hand in rnd.deal]
+    rec["actions"] = [str(a) for _, a in rnd._actions]
+    return rec
+
+
+def replay(data: Any) -> Round:
+    """Rebuild a round from a :meth:`record` dict by replaying its actions. Every
+    field is checked for its exact type and size before it is used (a ``bool`` is
+    not a number, nor is ``1.0``); anything else raises
+    :class:`~twentyeight.RecordError`."""
+    from .registry import ruleset as lookup
+
+    fields = _read_record(data)
+    try:
+        rs = lookup(fields["ruleset"]).with_options(**fields["options"])
+        if "seed" in fields:
+            rnd = rs.new_round(seed=fields["seed"], dealer=fields["dealer"],
+                               scores=fields.get("scores"))
+        else:
+            rnd = rs.new_round(deal=fields["deal"], dealer=fields["dealer"],
+                               scores=fields.get("scores"))
+    except TwentyEightError as exc:
+        raise RecordError(f"record does not describe a round: {exc}") from None
+    actions = fields["actions"]
+    if len(actions) > rs.config.max_actions:
+        raise RecordError(f"record has {len(actions)} actions; a round has at most "
+                          f"{rs.config.max_actions}")
+    for i, text in enumerate(actions):
+        try:
+            rnd.apply(rnd.parse_action(text))
+        except (IllegalActionError, ParseError) as exc:
+            raise RecordError(f"action {i + 1} ({excerpt(text)}) does not replay: "
+                              f"{exc}") from None
+    return rnd

@@ -1,0 +1,241 @@
+"""The state of a round: every field, typed, in one place, and the small helpers that
+keep it consistent. The round's layers (legality, transitions, views) and
+:class:`~twentyeight.round.Round` itself build on :class:`RoundState`."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .cards import Deck
+from .deals import shuffle_deal
+from .errors import SeatError
+from .inputs import describe, is_whole
+
+if TYPE_CHECKING:
+    from .plugins import AuctionRules, RulePlugin
+    from .port import RoundPort
+    from .results import RoundResult
+    from .ruleset import Ruleset
+
+__all__ = ["NO_TRUMP_YET", "Phase", "RawTrick", "RoundState"]
+
+NO_TRUMP_YET = 1 << 30
+"""``_trump_from`` while no card of the trump suit counts as a trump."""
+
+RawTrick = tuple[list[int], list[int], int, int, "int | None"]
+"""A completed trick as the hot path keeps it: seats in order, card ids in order,
+winner, points, trumps_from. :class:`~twentyeight.results.Trick` is its readable form."""
+
+
+class Phase(str, Enum):
+    """Where a round is. Its value is the name used in views and records."""
+
+    AUCTION = "auction"
+    """Players bid or pass, holding the cards dealt so far."""
+    TRUMP = "trump"
+    """The winning bidder marks the trump suit."""
+    CALLS = "calls"
+    """A plug-in's call window is open (doubling, declaring a single hand, ...)."""
+    PLAY = "play"
+    """Tricks are played."""
+    OVER = "over"
+    """The hand is scored (or annulled); nobody acts."""
+
+
+class RoundState:
+    """Every field of a round. Seats are bits in masks and cards are deck ids; the
+    readable forms are built when read."""
+
+    __slots__ = (
+        "_actions",
+        "_active",
+        "_all_tricks",
+        "_auction_len",
+        "_auction_rules",
+        "_bidder",
+        "_bids_by",
+        "_blind",
+        "_call_log",
+        "_claim_checks",
+        "_concealed",
+        "_contract",
+        "_deal",
+        "_dealt",
+        "_denomination",
+        "_denominations",
+        "_exposed_at",
+        "_exposed_by",
+        "_hands",
+        "_high_bid",
+        "_ids",
+        "_last_trick_points",
+        "_leader",
+        "_led_suits",
+        "_legal_cache",
+        "_legal_tuple",
+        "_max_bid",
+        "_multiplier",
+        "_must_trump",
+        "_n",
+        "_n_tricks",
+        "_next_seat",
+        "_packet_masks",
+        "_packets_dealt",
+        "_pass_run",
+        "_passed",
+        "_pending_windows",
+        "_play_actions",
+        "_play_index",
+        "_play_of",
+        "_play_plugins",
+        "_port",
+        "_pstate",
+        "_result",
+        "_scores",
+        "_seventh_pending",
+        "_shown",
+        "_spoken",
+        "_stake",
+        "_target",
+        "_team_points",
+        "_team_tricks",
+        "_trick",
+        "_trick_seats",
+        "_trick_size",
+        "_tricks",
+        "_trump_from",
+        "_trump_led",
+        "_trump_suit",
+        "_window",
+        "_window_event",
+        "dealer",
+        "deck",
+        "is_over",
+        "phase",
+        "ruleset",
+        "seed",
+        "to_act",
+    )
+
+    ruleset: Ruleset
+    deck: Deck
+    dealer: int
+    seed: int | None
+    is_over: bool
+    phase: Phase
+    to_act: int | None
+    _port: RoundPort
+    _deal: tuple[tuple[int, ...], ...] | None
+    _scores: tuple[int, ...] | None
+    _n: int
+    _max_bid: int
+    _n_tricks: int
+    _last_trick_points: int
+    _auction_rules: AuctionRules
+    _denominations: tuple[str | None, ...]
+    _ids: dict[Any, int]
+    _claim_checks: tuple[tuple[str, Any], ...]
+    _play_actions: Any
+    _play_index: dict[int, int]
+    _play_of: tuple[Any, ...]
+    _play_plugins: tuple[RulePlugin, ...]
+    _packet_masks: tuple[tuple[int, ...], ...]
+    _hands: list[int]
+    _dealt: list[int]
+    _packets_dealt: int
+    _actions: list[tuple[int, Action]]
+    # auction
+    _high_bid: int
+    _bidder: int
+    _passed: int
+    _spoken: int
+    _bids_by: list[int]
+    _pass_run: int
+    _denomination: str | None
+    _auction_len: int | None
+    # contract
+    _target: int | None
+    _multiplier: int
+    _stake: int | None
+    _contract: str
+    _all_tricks: bool
+    # trump
+    _trump_suit: int
+    _concealed: int
+    _blind: bool
+    _seventh_pending: bool
+    _exposed_by: int
+    _exposed_at: tuple[int, int] | None
+    _trump_from: int
+    _must_trump: int
+    _trump_led: bool
+    _led_suits: int
+    # call windows; the plug-in name of each call made after the auction, in order
+    _call_log: tuple[str, ...]
+    _window: RulePlugin | None
+    _window_event: str
+    _pending_windows: tuple[RulePlugin, ...]
+    # play
+    _active: int
+    _next_seat: tuple[int, ...]
+    _trick_size: int
+    _trick: list[int]
+    _trick_seats: list[int]
+    _tricks: list[RawTrick]
+    _team_points: list[int]
+    _team_tricks: list[int]
+    _pstate: dict[str, Any]
+    _shown: int
+    _result: RoundResult | None
+    _legal_cache: Any
+    _legal_tuple: tuple[Action, ...] | None
+    _leader: int
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` itself if it is a seat of this round, else :class:`SeatError`."""
+        if not is_whole(seat, 0, self._n):
+            raise SeatError(f"a seat is a whole number from 0 to {self._n - 1}, "
+                            f"got {describe(seat)}")
+        return seat  # type: ignore[return-value]
+
+    def _set_active(self, active: int) -> None:
+        n = self._n
+        self._active = active
+        nxt = []
+        for s in range(n):
+            t = (s + 1) % n
+            while not active >> t & 1:
+                t = (t + 1) % n
+            nxt.append(t)
+        self._next_seat = tuple(nxt)
+        self._trick_size = active.bit_count()
+
+    def _deal_packets(self, count: int) -> None:
+        hands, dealt = self._hands, self._dealt
+        for _ in range(count):
+            masks = self._packet_masks[self._packets_dealt]
+            for seat, m in enumerate(masks):
+                hands[seat] |= m
+                dealt[seat] |= m
+            self._packets_dealt += 1
+
+    def _held(self, seat: int) -> int:
+        """Every unplayed card ``seat`` holds, a concealed trump card included."""
+        m = self._hands[seat]
+        if seat == self._bidder and self._concealed >= 0 and self._exposed_at is None:
+            m |= 1 << self._concealed
+        return m
+
+    def _changed(self) -> None:
+        self._legal_cache = None
+        self._legal_tuple = None
+
+    def _deal_ids(self) -> tuple[tuple[int, ...], ...]:
+        if self._deal is None:
+            assert self.seed is not None
+            cfg = self.ruleset.config
+            self._deal = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets,
+                                      self.dealer, self.seed)
+        return self._deal

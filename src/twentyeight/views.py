@@ -1,0 +1,309 @@
+"""What a seat may see: :class:`SeatView`, the view a server sends a player, and the
+public records of what an audience has seen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypedDict, cast
+
+from .actions import (
+    CallTrump,
+    LayTrump,
+    NameTrump,
+    Play,
+    Redeal,
+    SeventhCard,
+)
+from .phases import Transitions
+from .records import PUBLIC_RECORD_FORMAT, RECORD_VERSION
+from .state import Phase
+
+if TYPE_CHECKING:
+    # Only read by type checkers (annotations are strings): no runtime dependency.
+    from typing_extensions import NotRequired, Required
+
+
+_CALL = CallTrump()
+_REDEAL = Redeal()
+_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
+    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
+
+_VIEW_KEYS = ("ruleset", "seat", "team", "players", "dealer", "opener", "bid_range", "phase",
+              "to_act", "hand", "cards_held", "auction", "calls", "contract", "trump",
+              "sitting_out", "shown", "trick", "tricks", "card_points", "legal_actions",
+              "result")
+"""A view's fields in order: the seat's own among the public ones."""
+
+_TRUMP_CHOICES = (LayTrump, NameTrump)
+"""Actions whose text names a concealed trump."""
+
+_NOT_CALLS = (LayTrump, NameTrump, SeventhCard, CallTrump, Play, Redeal)
+"""Actions after the auction that views list elsewhere than under ``calls``."""
+
+
+class SeatCard(TypedDict):
+    """A card and the seat it belongs to (or that played it)."""
+
+    seat: int
+    card: str
+
+
+class AuctionCall(TypedDict):
+    """One call of the auction."""
+
+    seat: int
+    action: str
+
+
+class WindowCall(TypedDict):
+    """One call made in a plug-in's call window, and that window."""
+
+    seat: int
+    action: str
+    window: str
+
+
+class ContractView(TypedDict, total=False):
+    """The contract once there is a highest bid: ``denomination`` where bids name the
+    trump, ``stake`` where a call fixed the game points."""
+
+    bidder: Required[int]
+    bid: Required[int]
+    target: Required[int | None]
+    kind: Required[str]
+    multiplier: Required[int]
+    denomination: str
+    stake: int
+
+
+class TrumpView(TypedDict, total=False):
+    """What a seat knows of the trump. ``suit`` and ``card`` only once exposed (or for
+    the bidder who laid it); ``exposed_by`` and ``exposed_in_trick`` once exposed."""
+
+    marker: Required[str]
+    exposed: Required[bool]
+    holder: int
+    suit: str | None
+    card: str
+    exposed_by: int
+    exposed_in_trick: int
+
+
+class TrickView(TypedDict):
+    """A trick: who led, the cards in order, and from which position cards of the trump
+    suit count as trumps (``None``: none do)."""
+
+    leader: int | None
+    cards: list[SeatCard]
+    trumps_from: int | None
+
+
+class DoneTrickView(TrickView):
+    """A completed trick, with its winner and points."""
+
+    winner: int
+    points: int
+
+
+class SeatView(TypedDict):
+    """What ``Round.view(seat)`` returns: everything that seat may know, JSON-ready.
+    A server sends this to the seat and nothing else. Plug-ins add fields under their
+    own names (``pair``, ``single-hand``); ``window`` is present while a call window is
+    open. Clients should ignore keys they do not know."""
+
+    ruleset: str
+    seat: int
+    team: int
+    players: int
+    dealer: int
+    opener: int
+    bid_range: list[int]
+    phase: str
+    to_act: int | None
+    hand: list[str]
+    cards_held: list[int]
+    auction: list[AuctionCall]
+    calls: list[WindowCall]
+    contract: ContractView | None
+    trump: TrumpView | None
+    sitting_out: list[int]
+    shown: list[SeatCard]
+    trick: TrickView
+    tricks: list[DoneTrickView]
+    card_points: list[int]
+    legal_actions: list[str]
+    result: dict[str, Any] | None
+    window: NotRequired[str | None]
+
+
+class Views(Transitions):
+    """The views of a round."""
+
+    __slots__ = ()
+
+    def _trump_view(self, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` (``None``: everyone) knows of the trump."""
+        marker = self.ruleset.config.trump_marker
+        deck = self.deck
+        if marker == "open":
+            if self._auction_len is None or self._all_tricks:
+                return None
+            return {"marker": "open", "exposed": True,
+                    "suit": deck.suit_letter(self._trump_suit) if self._trump_suit >= 0
+                    else None}
+        if self._trump_suit < 0 and not self._seventh_pending:
+            return None
+        concealed = self._exposed_at is None
+        trump: dict[str, Any] = {
+            "marker": "seventh-card" if self._blind or self._seventh_pending else marker,
+            "holder": self._bidder,
+            "exposed": not concealed,
+        }
+        if self._trump_known_to(seat):
+            trump["suit"] = deck.suit_letter(self._trump_suit)
+            if self._concealed >= 0:
+                trump["card"] = str(deck.cards[self._concealed])
+        if not concealed:
+            assert self._exposed_at is not None
+            trump["exposed_by"] = self._exposed_by
+            trump["exposed_in_trick"] = self._exposed_at[0] + 1
+        return trump
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know, JSON-ready: its own hand, the public history, the trump
+        only once exposed (the bidder also sees the concealed card, unless it is the
+        unseen seventh card). A server sends this, never the round itself."""
+        self._seat(seat)
+        own = {
+            "seat": seat,
+            "team": seat & 1,
+            "hand": [str(c) for c in self.deck.cards_of(self._hands[seat])],
+            "trump": self._trump_view(seat),
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_act
+            else [],
+        }
+        public = self._public_fields()
+        v: dict[str, Any] = {
+            key: own[key] if key in own else public[key] for key in _VIEW_KEYS}
+        if self.phase is _CALLS:
+            v["window"] = self._window.name if self._window is not None else None
+        for plugin in self.ruleset.view_plugins:
+            extra = plugin.view(self._port, seat)
+            if extra is not None:
+                v[plugin.name] = extra
+        return cast(SeatView, v)
+
+    def _public_fields(self) -> dict[str, Any]:
+        """The parts of every view that are the same for every seat: what everyone at
+        the table has seen."""
+        deck = self.deck
+        cards = deck.cards
+        text = self.ruleset.card_text
+        concealed = self._exposed_at is None
+        hand_sizes = [m.bit_count() for m in self._hands]
+        if concealed and self._concealed >= 0 and self.phase is not Phase.OVER:
+            hand_sizes[self._bidder] += 1
+        auction_len = self._auction_len if self._auction_len is not None else len(self._actions)
+        contract: dict[str, Any] | None = None
+        if self._bidder >= 0:
+            contract = {"bidder": self._bidder, "bid": self._high_bid,
+                        "target": self._target if self._auction_len is not None
+                        else self._high_bid,
+                        "kind": self._contract, "multiplier": self._multiplier}
+            if self._denomination is not None:
+                contract["denomination"] = self._denomination
+            if self._stake is not None:
+                contract["stake"] = self._stake
+        return {
+            "ruleset": self.ruleset.name,
+            "players": self._n,
+            "dealer": self.dealer,
+            "opener": (self.dealer + 1) % self._n,
+            "bid_range": [self.ruleset.config.min_bid, self._max_bid],
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "cards_held": hand_sizes,
+            "auction": [
+                {"seat": s, "action": str(a)}
+                for s, a in self._actions[:auction_len]
+                if type(a) is not Redeal
+            ],
+            "calls": [
+                {"seat": s, "action": str(a), "window": w}
+                for (s, a), w in zip(
+                    (sa for sa in self._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
+                    self._call_log, strict=True)
+            ],
+            "contract": contract,
+            "sitting_out": [s for s in range(self._n) if not self._active >> s & 1],
+            "shown": ([{"seat": s, "card": str(c)} for s in range(self._n)
+                       for c in deck.cards_of(self._shown & self._hands[s])]
+                      if self._shown else []),
+            "trick": {
+                "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
+                "cards": [{"seat": s, "card": str(cards[c])}
+                          for s, c in zip(self._trick_seats, self._trick, strict=True)],
+                "trumps_from": (self._trump_from if not concealed and self._trump_suit >= 0
+                                else None),
+            },
+            "tricks": [
+                {
+                    "leader": seats[0],
+                    "cards": [{"seat": s, "card": text[c]}
+                              for s, c in zip(seats, ids, strict=True)],
+                    "winner": winner,
+                    "points": points,
+                    "trumps_from": trumps_from,
+                }
+                for seats, ids, winner, points, trumps_from in self._tricks
+            ],
+            "card_points": list(self._team_points),
+            "result": self._result.to_json() if self._result is not None else None,
+        }
+
+    def public_record(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-ready record of what an audience has seen, for logs and spectators.
+        With ``seat=None``: what every player has seen (the actions in order, cards
+        played, the trump only once it is exposed, cards shown, the public parts of
+        the state); with a seat, that plus the seat's own cards and what it knows of
+        the trump. It never holds a card that audience's view does not show, nor the
+        seed. Unlike :meth:`record` it cannot be replayed: :meth:`record` stays the
+        server's private, complete record."""
+        if seat is not None:
+            self._seat(seat)
+        # Only the seat that chose a concealed trump saw it (a single hand may have
+        # made someone else the bidder since), until it is exposed.
+        hidden_choice = self._exposed_at is None
+        actions: list[dict[str, Any]] = []
+        for who, action in self._actions:
+            if type(action) in _TRUMP_CHOICES and hidden_choice and who != seat:
+                actions.append({"seat": who, "action": action.keyword, "concealed": True})
+            else:
+                actions.append({"seat": who, "action": str(action)})
+        rec: dict[str, Any] = {
+            "format": PUBLIC_RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "ruleset": self.ruleset.name,
+            "options": self.ruleset.changed_options(),
+            "audience": seat,
+        }
+        if self._scores is not None:
+            rec["scores"] = list(self._scores)
+        public = self._public_fields()
+        del public["ruleset"]
+        rec.update(public)
+        rec["trump"] = self._trump_view(seat)
+        rec["actions"] = actions
+        if seat is not None:
+            dealt = self._dealt[seat]
+            if self._blind and seat == self._bidder and self._exposed_at is None:
+                dealt &= ~(1 << self._concealed)  # the unseen seventh card
+            rec["hand"] = [str(c) for c in self.deck.cards_of(self._hands[seat])]
+            rec["dealt"] = [str(c) for c in self.deck.cards_of(dealt)]
+        return rec
+
+    def _trump_known_to(self, seat: int | None) -> bool:
+        """True if ``seat`` (``None``: everyone) knows the trump card or suit."""
+        if self._exposed_at is not None:
+            return True
+        return seat is not None and seat == self._bidder and not self._blind \
+            and not self._seventh_pending
