@@ -62,8 +62,8 @@ class DoubleRule(RulePlugin):
                               f"{config.min_bid}-{config.max_bid}")
         if a is not None and self.c_call:
             raise ConfigError("the C is not played with auto-double (002)")
-        if self.c_call and not getattr(config.scoring, "stakes", False):
-            raise ConfigError(f"the {getattr(config.scoring, 'name', '?')} scoring of "
+        if self.c_call and not config.scoring.stakes:
+            raise ConfigError(f"the {config.scoring.name} scoring of "
                               f"{config.name!r} cannot play a hand for a fixed stake (the C)")
 
     def _auto(self, rnd: RoundPort) -> bool:

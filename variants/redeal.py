@@ -26,26 +26,8 @@ def _pointless(rnd: RoundPort, mask: int) -> bool:
     return not mask & rnd.deck.point_mask
 
 
-class AutomaticCheck:
-    """Base of the checks the engine applies by itself: nobody claims them."""
-
-    claim_window: ClassVar[ClaimWindow | None] = None
-
-    def may_claim(self, rnd: RoundPort, seat: int) -> bool:
-        """Never claimed."""
-        return False
-
-
-class ClaimedCheck:
-    """Base of the checks a player claims with ``redeal``: never applied by themselves."""
-
-    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
-        """Never automatic."""
-        return False
-
-
 @frozen
-class FourJacks(AutomaticCheck):
+class FourJacks(RedealCheck):
     """A hand of the full deal holds every Jack: the deal is annulled (000 rule 1, 001)."""
 
     rank: str = "J"
@@ -62,7 +44,7 @@ class FourJacks(AutomaticCheck):
 
 
 @frozen
-class OneSuitHand(AutomaticCheck):
+class OneSuitHand(RedealCheck):
     """A hand of the full deal is all of one suit: the deal is annulled (001)."""
 
     name: str = "one-suit-hand"
@@ -83,7 +65,7 @@ class OneSuitHand(AutomaticCheck):
 
 
 @frozen
-class BiddingSideHoldsAllTrumps(AutomaticCheck):
+class BiddingSideHoldsAllTrumps(RedealCheck):
     """When the trump is exposed and the bidder's opponents were dealt no card of the
     trump suit, the deal is annulled (000 rule 2, 001)."""
 
@@ -105,7 +87,7 @@ class BiddingSideHoldsAllTrumps(AutomaticCheck):
 
 
 @frozen
-class OpenerPointlessFirstCards(ClaimedCheck):
+class OpenerPointlessFirstCards(RedealCheck):
     """The opener whose first cards hold no points may demand a redeal instead of bidding
     (000 rule 3 and the deal-and-bidding section, 001)."""
 
@@ -121,7 +103,7 @@ class OpenerPointlessFirstCards(ClaimedCheck):
 
 
 @frozen
-class PointlessHand(ClaimedCheck):
+class PointlessHand(RedealCheck):
     """A player whose whole hand is pointless may show it and annul the deal (000 rule 4,
     001). Claimed on the player's turn before playing a card to the first trick."""
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Literal, cast
 import attrs
 from attrs import field, frozen
 
-from twentyeight.config import MAX_OPTION_INT, HandOutcome, whole_numbers
+from twentyeight.config import MAX_OPTION_INT, HandOutcome, ScoringSystem, whole_numbers
 from twentyeight.errors import ConfigError
 from twentyeight.inputs import describe, is_whole
 
@@ -61,7 +61,7 @@ def _first_to(totals: tuple[int, ...], target: int | None) -> int | None:
 
 
 @frozen
-class Pips:
+class Pips(ScoringSystem):
     """28's pips: the bidding team gains ``made`` game points if it makes its target and
     ``failed`` (negative) if not; the defenders' score does not change. A single hand is
     worth ``single_hand_made`` / ``single_hand_failed``. A team at ``+match_target``
@@ -129,7 +129,7 @@ def _bands(value: object) -> tuple[Band, ...]:
 
 
 @frozen
-class Bands:
+class Bands(ScoringSystem):
     """Game points by the band the bid falls in (004; 40 in 002). ``bands`` lists
     ``(lowest bid, made, failed)``; a failed contract costs the bidding team ``failed``
     points (``failed_to="bidder"``, 004) or gives them to the opponents
@@ -184,7 +184,7 @@ class Bands:
 
 
 @frozen
-class BasePoints:
+class BasePoints(ScoringSystem):
     """28SIX's base points (003): a won contract gives the declarers 1 base point (2 for
     an honors contract, a bid of ``honors`` or more); a lost one gives the defenders 2
     (3 for honors). Slam bonus: in a non-honors contract, a side that takes every trick
@@ -224,7 +224,7 @@ class BasePoints:
 
 
 @frozen
-class Tables:
+class Tables(ScoringSystem):
     """56's tables (004): each team starts with ``tables`` table cards; the contractor's
     team wins from the other side, or pays it, the number of tables of the bid's band
     (``bands``: lowest bid, made, failed). A team that cannot pay what it owes loses."""

@@ -40,8 +40,8 @@ class SingleHandRule(RulePlugin):
 
     def check(self, config: RulesetConfig) -> None:
         """The scoring system must say what a single hand is worth."""
-        if getattr(config.scoring, "single_hand", None) is None:
-            raise ConfigError(f"the {getattr(config.scoring, 'name', '?')} scoring of "
+        if config.scoring.single_hand is None:
+            raise ConfigError(f"the {config.scoring.name} scoring of "
                               f"{config.name!r} gives no value for a single hand")
 
     def open_window(self, rnd: RoundPort) -> int | None:

@@ -13,7 +13,8 @@ and :meth:`RulesetConfig.with_options` changes any of them by name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
@@ -21,7 +22,7 @@ from attrs import field, frozen
 from .cards import DeckSpec
 from .errors import ConfigError
 from .inputs import describe, excerpt, is_whole
-from .plugins import AuctionRules, RulePlugin, StandardAuction
+from .plugins import AuctionRules, Part, RulePlugin, StandardAuction
 
 if TYPE_CHECKING:
     from .port import RoundPort
@@ -91,64 +92,69 @@ class HandOutcome:
         return tuple(p * self.factor for p in scoring.hand_points(self))
 
 
-@runtime_checkable
-class ScoringSystem(Protocol):
-    """Turns hands into game points and decides when a match is over. A system may also
-    define ``starting_totals(teams)`` (each team's score when a match begins; 0 if
-    absent), ``option_fields`` naming its user options, and ``stakes = True`` if it
-    honours :attr:`HandOutcome.stake` (a fixed value set by a call)."""
+class ScoringSystem(Part, ABC):
+    """Turns hands into game points and decides when a match is over. Subclass it (an
+    attrs ``@frozen`` class) and give :meth:`hand_points`; every other member has a
+    documented default. Its ``option_fields`` are user options like the config's."""
 
-    @property
-    def name(self) -> str:
-        """Short name, e.g. ``pips``."""
-        ...
+    __slots__ = ()
 
-    @property
-    def description(self) -> str:
-        """One line for listings."""
-        ...
+    name: str = "scoring"
+    """Short name, e.g. ``pips``."""
+    description: str = ""
+    """One line for listings."""
+    stakes: ClassVar[bool] = False
+    """True if the system honours :attr:`HandOutcome.stake` (a fixed value set by a
+    call, such as the C)."""
+    match_sets: int = 1
+    """Games a team must win, sets of both teams cancelling, to win a match."""
 
+    @abstractmethod
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
         """Game points each team gains (negative: loses) for one hand, before the
         round multiplies them by ``outcome.factor``."""
-        ...
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
-        """The team that has won the match with these running totals, or ``None``."""
-        ...
+        """The team that has won the game with these running totals, or ``None``
+        (default: never; a series without end)."""
+        return None
+
+    def starting_totals(self, teams: int) -> tuple[int, ...]:
+        """Each team's score when a match begins (default: 0)."""
+        return (0,) * teams
+
+    @property
+    def single_hand(self) -> tuple[int, int] | None:
+        """Game points of a single hand made and failed, or ``None`` (default) if the
+        system gives a single hand no value."""
+        return None
 
 
-@runtime_checkable
-class RedealCheck(Protocol):
-    """A rule that annuls the deal (the same dealer deals again).
+class RedealCheck(Part):
+    """A rule that annuls the deal (the same dealer deals again). Subclass it (an attrs
+    ``@frozen`` class); every member has a documented default.
 
     ``automatic`` is asked at the events in :data:`RedealEvent`; ``may_claim`` whether
     ``seat`` may demand a redeal with the ``redeal`` action, and only while the check's
-    ``claim_window`` is open (``None``: never claimed). Both read the round through its
-    public read-only accessors."""
+    ``claim_window`` is open. Both read the round through its
+    :class:`~twentyeight.port.RoundPort`."""
 
-    @property
-    def name(self) -> str:
-        """Short name; an annulled round's result names the check by it."""
-        ...
+    __slots__ = ()
 
-    @property
-    def description(self) -> str:
-        """One line for listings."""
-        ...
-
-    @property
-    def claim_window(self) -> ClaimWindow | None:
-        """When the check may be claimed (``None``: it is automatic only)."""
-        ...
+    name: str = "redeal-check"
+    """Short name; an annulled round's result names the check by it."""
+    description: str = ""
+    """One line for listings."""
+    claim_window: ClassVar[ClaimWindow | None] = None
+    """When the check may be claimed (default ``None``: it is automatic only)."""
 
     def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
-        """True if the deal must be annulled now."""
-        ...
+        """True if the deal must be annulled now (default: never)."""
+        return False
 
     def may_claim(self, rnd: RoundPort, seat: int) -> bool:
-        """True if ``seat`` may demand a redeal now."""
-        ...
+        """True if ``seat`` may demand a redeal now (default: never)."""
+        return False
 
 
 def whole_numbers(value: Any, length: int | None = None) -> tuple[int, ...]:
@@ -340,12 +346,14 @@ class RulesetConfig:
         if self.last_trick_points < 0:
             raise ConfigError("last_trick_points may not be negative")
         if not isinstance(self.scoring, ScoringSystem):
-            raise ConfigError("scoring must be a ScoringSystem")
+            raise ConfigError("scoring must be a ScoringSystem (subclass "
+                              "twentyeight.ScoringSystem)")
         if not isinstance(self.auction, AuctionRules):
             raise ConfigError("auction must be an AuctionRules")
         for check in self.all_redeal_checks():
             if not isinstance(check, RedealCheck):
-                raise ConfigError(f"{check!r} is not a RedealCheck")
+                raise ConfigError(f"{describe(check)} is not a RedealCheck (subclass "
+                                  "twentyeight.RedealCheck)")
         names_bid = self.auction.denominations != (None,)
         if (self.trump_marker == "open") != names_bid:
             raise ConfigError(
@@ -359,7 +367,7 @@ class RulesetConfig:
                     "seventh card of each hand dealt after it")
         seen: dict[str, str] = {name: "the ruleset" for name in OPTION_NAMES}
         for part in self.parts():
-            for name in getattr(part, "option_fields", ()):
+            for name in part.option_fields:
                 if name in seen:
                     raise ConfigError(
                         f"option {name!r} of {type(part).__name__} clashes with {seen[name]}")
@@ -368,9 +376,7 @@ class RulesetConfig:
         if len(set(names)) != len(names):
             raise ConfigError(f"two plug-ins share a name: {names}")
         for part in self.parts():
-            part_check = getattr(part, "check", None)
-            if part_check is not None:
-                part_check(self)
+            part.check(self)
 
     @property
     def hand_size(self) -> int:
@@ -390,7 +396,7 @@ class RulesetConfig:
         extra = sum(p.max_actions(self) for p in self.plugins)
         return self.auction.max_calls(self) + 1 + 1 + self.deck.size + 1 + extra
 
-    def parts(self) -> tuple[Any, ...]:
+    def parts(self) -> tuple[Part, ...]:
         """The plug-in parts that may carry options: auction, scoring and rule plug-ins."""
         return (self.auction, self.scoring, *self.plugins)
 
@@ -406,7 +412,7 @@ class RulesetConfig:
         its plug-ins'."""
         out = {name: getattr(self, name) for name in OPTION_NAMES}
         for part in self.parts():
-            for name in getattr(part, "option_fields", ()):
+            for name in part.option_fields:
                 out[name] = getattr(part, name)
         return out
 
@@ -425,7 +431,7 @@ class RulesetConfig:
             for attr in ("auction", "scoring"):
                 part = getattr(self, attr)
                 mine = {k: v for k, v in changes.items()
-                        if k in getattr(part, "option_fields", ())}
+                        if k in part.option_fields}
                 if mine:
                     evolved[attr] = attrs.evolve(part, **mine)
             plugins = []

@@ -64,8 +64,7 @@ class Match:
                             f"got {describe(dealer)}")
         self.dealer = dealer
         self._first_dealer = dealer
-        start = getattr(self.ruleset.config.scoring, "starting_totals", None)
-        self._start: tuple[int, ...] = tuple(start(2)) if start is not None else (0, 0)
+        self._start: tuple[int, ...] = self.ruleset.config.scoring.starting_totals(2)
         self.totals: tuple[int, ...] = self._start
         """Each team's running score in the current game."""
         self.sets: tuple[int, ...] = (0, 0)
@@ -119,7 +118,7 @@ class Match:
         sets[game] += 1
         low = min(sets)
         self.sets = tuple(s - low for s in sets)
-        if self.sets[game] >= getattr(scoring, "match_sets", 1):
+        if self.sets[game] >= scoring.match_sets:
             self._winner = game
         else:
             self.totals = self._start

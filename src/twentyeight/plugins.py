@@ -39,6 +39,7 @@ __all__ = [
     "AddPlugin",
     "AuctionRules",
     "Modifier",
+    "Part",
     "RulePlugin",
     "StandardAuction",
     "Why",
@@ -54,8 +55,12 @@ Why = list[tuple[str, str, int]] | None
 that collects ``(rule id, message, bound or removed cards)`` for each restriction."""
 
 
-class _Options:
-    """Objects whose attrs fields named in ``option_fields`` are user options."""
+class Part:
+    """What every plug-in part (auction rules, rule plug-ins, scoring systems, redeal
+    checks) has: the attrs fields named in ``option_fields`` are user options, and
+    :meth:`check` says whether the part fits a config."""
+
+    __slots__ = ()
 
     option_fields: ClassVar[tuple[str, ...]] = ()
     """Fields a user may change by name (``te.ruleset("28", name=value)``)."""
@@ -64,10 +69,12 @@ class _Options:
         """Raise :class:`~twentyeight.ConfigError` if this part does not fit ``config``."""
 
 
-class AuctionRules(_Options):
+class AuctionRules(Part):
     """How the auction runs. The core keeps the generic facts (the highest bid and who
     made it, who has passed or spoken, each seat's number of bids, the stake multiplier)
-    and asks these hooks what they mean."""
+    and asks these hooks what they mean. Every hook has a documented default: together
+    they are the classic auction (:class:`StandardAuction`), so a ruleset overrides only
+    what differs."""
 
     action_kinds: ClassVar[tuple[type[Action], ...]] = ()
     """Auction actions beyond ``bid`` and ``pass`` that :meth:`apply_extra` handles."""
@@ -82,55 +89,11 @@ class AuctionRules(_Options):
 
     def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """The lowest bid ``seat`` may make now (above the maximum: none) and whether it
-        may pass. In explaining mode, append each limit's reason to ``why``."""
-        raise NotImplementedError
+        may pass. In explaining mode, append each limit's reason to ``why``.
 
-    def extra_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
-        """Auction actions of :attr:`action_kinds` that ``seat`` may take now."""
-        return ()
-
-    def apply_extra(self, rnd: RoundPort, seat: int, action: Action) -> None:
-        """Carry out one of :meth:`extra_actions` (the core has recorded it)."""
-
-    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
-        """After ``seat``'s call (already applied): who speaks next, or ``None`` when
-        the auction is over."""
-        raise NotImplementedError
-
-    def all_passed(self, rnd: RoundPort) -> None:
-        """Called when the auction ends without a bid. A plug-in may set a default
-        contract with :meth:`~twentyeight.port.RoundPort.set_contract`; otherwise the
-        deal is annulled."""
-
-    def refuse_extra(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
-        """Why an action of :attr:`action_kinds` is not allowed now."""
-        return ("not-allowed-now", f"{action} is not allowed now")
-
-    def out_of_turn(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
-        """A rule that explains why ``seat`` may not speak now, if more specific than
-        "not your turn"."""
-        return None
-
-    def parse(self, rnd: RoundPort, text: str) -> Action | None:
-        """Read a way people say a call (``28 Spades``), or ``None``."""
-        return None
-
-    def max_calls(self, config: RulesetConfig) -> int:
-        """An upper bound on the number of auction actions in one round."""
-        bids = config.max_bid - config.min_bid + 1
-        return bids * len(self.denominations) + config.players + 1
-
-
-class StandardAuction(AuctionRules):
-    """The classic auction (28, 29, 40): from the opener, each player in turn bids
-    higher or passes; a pass is final; the auction ends when every player but the
-    highest bidder has passed. The config's options set its limits: ``min_bid``,
-    ``max_bid``, ``opener_must_bid``, ``partner_overcall_min`` and ``second_bid_min``."""
-
-    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
-        """Higher than the current bid; the opener may not pass; a partner's bid is
-        overcalled only with ``partner_overcall_min``; a second bid needs
-        ``second_bid_min``."""
+        Default, the classic auction: higher than the current bid; the opener may not
+        pass where ``opener_must_bid``; a partner's bid is overcalled only with
+        ``partner_overcall_min``; a second bid needs ``second_bid_min``."""
         cfg = rnd.config
         low = cfg.min_bid
         can_pass = True
@@ -163,9 +126,17 @@ class StandardAuction(AuctionRules):
                             f"a player's second bid must be at least {s}", s))
         return low, can_pass
 
+    def extra_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """Auction actions of :attr:`action_kinds` that ``seat`` may take now."""
+        return ()
+
+    def apply_extra(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """Carry out one of :meth:`extra_actions` (the core has recorded it)."""
+
     def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
-        """The next player who has not passed; ``None`` once only the highest bidder
-        (or nobody) is left."""
+        """After ``seat``'s call (already applied): who speaks next, or ``None`` when
+        the auction is over. Default, the classic auction: the next player who has not
+        passed; ``None`` once only the highest bidder (or nobody) is left."""
         n = rnd.players
         active = ~rnd.passed_mask & ((1 << n) - 1)
         bidder = rnd.bidder
@@ -176,11 +147,41 @@ class StandardAuction(AuctionRules):
             nxt = (nxt + 1) % n
         return nxt
 
+    def all_passed(self, rnd: RoundPort) -> None:
+        """Called when the auction ends without a bid. A plug-in may set a default
+        contract with :meth:`~twentyeight.port.RoundPort.set_contract`; otherwise the
+        deal is annulled."""
 
-class RulePlugin(_Options):
+    def refuse_extra(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """Why an action of :attr:`action_kinds` is not allowed now."""
+        return ("not-allowed-now", f"{action} is not allowed now")
+
+    def out_of_turn(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
+        """A rule that explains why ``seat`` may not speak now, if more specific than
+        "not your turn"."""
+        return None
+
+    def parse(self, rnd: RoundPort, text: str) -> Action | None:
+        """Read a way people say a call (``28 Spades``), or ``None``."""
+        return None
+
+    def max_calls(self, config: RulesetConfig) -> int:
+        """An upper bound on the number of auction actions in one round."""
+        bids = config.max_bid - config.min_bid + 1
+        return bids * len(self.denominations) + config.players + 1
+
+
+class StandardAuction(AuctionRules):
+    """The classic auction (28, 29, 40): from the opener, each player in turn bids
+    higher or passes; a pass is final; the auction ends when every player but the
+    highest bidder has passed. The config's options set its limits: ``min_bid``,
+    ``max_bid``, ``opener_must_bid``, ``partner_overcall_min`` and ``second_bid_min``.
+    These are :class:`AuctionRules`' own defaults; the name says so in a config."""
+
+
+class RulePlugin(Part):
     """Base of the behaviour plug-ins a ruleset carries (``RulesetConfig.plugins``).
-    Override only the hooks you need; the core calls a hook only if a plug-in of the
-    ruleset overrides it."""
+    Every hook has a documented do-nothing default: override only the hooks you need."""
 
     name: ClassVar[str] = ""
     """Short name: the key of this plug-in's state in a round, and its field in views."""

@@ -24,10 +24,6 @@ DealInput = Sequence[Sequence[Card | str]]
 """An explicit deal: per seat, the cards in the order they are dealt to it."""
 
 
-def _overrides(plugin: RulePlugin, hook: str) -> bool:
-    return getattr(type(plugin), hook) is not getattr(RulePlugin, hook)
-
-
 class Ruleset(Sealed):
     """A ruleset ready to play. Built from a :class:`~twentyeight.config.RulesetConfig`;
     everything the hot path needs (card tables, interned actions, the plug-in hooks that
@@ -89,12 +85,12 @@ class Ruleset(Sealed):
             for event in ("trump-chosen", "before-play")
         })
         """The plug-ins with a call window, by the event that opens it."""
-        self.play_plugins = tuple(p for p in plugins if _overrides(p, "play_actions"))
-        """Plug-ins that offer actions during the play."""
-        self.trick_plugins = tuple(p for p in plugins if _overrides(p, "after_trick"))
+        self.play_plugins = plugins
+        """Plug-ins asked for actions during the play."""
+        self.trick_plugins = plugins
         """Plug-ins called after every trick."""
-        self.view_plugins = tuple(p for p in plugins if _overrides(p, "view"))
-        """Plug-ins that add to views."""
+        self.view_plugins = plugins
+        """Plug-ins asked for fields of views."""
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from twentyeight import DeckSpec, HandOutcome, Ruleset, RulesetConfig
+from twentyeight import DeckSpec, HandOutcome, Ruleset, RulesetConfig, ScoringSystem
 from twentyeight.cards import STANDARD_POINTS, STANDARD_RANKS
 
 
 @frozen
-class PlusMinusOne:
+class PlusMinusOne(ScoringSystem):
     """+1 / -1 game point to the bidding team; first to +5 wins, -5 loses."""
 
     name: str = "plus-minus-one"
