@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from twentyeight_variants.classic import CONFIG_28
 
 import twentyeight as te
+from twentyeight.actions import CORE_GRAMMAR
 from twentyeight.cards import STANDARD_32, DeckSpec
 from twentyeight.config import OPTION_NAMES
 
@@ -97,10 +98,24 @@ def test_plugins_can_add_action_kinds() -> None:
         def __str__(self) -> str:
             return f"shout {self.word}"
 
-    te.register_action_kind("shout", lambda rest: Shout(rest))
-    assert te.parse_action("shout hello") == Shout("hello")
-    with pytest.raises(ValueError):
-        te.register_action_kind("play", lambda rest: Shout(rest))
+        @classmethod
+        def from_text(cls, rest: str) -> te.Action:
+            if not rest:
+                raise te.ParseError("'shout' takes a word")
+            return cls(rest)
+
+    grammar = CORE_GRAMMAR.with_kinds([Shout])
+    assert grammar.parse("shout hello") == Shout("hello")
+    assert grammar.parse("play JS") == te.Play(te.Card("J", "S"))
+    with pytest.raises(te.ParseError):
+        CORE_GRAMMAR.parse("shout hello")          # no process-wide registration
+
+    @frozen
+    class FakePlay(te.Action):
+        keyword = "play"
+
+    with pytest.raises(te.ConfigError):
+        CORE_GRAMMAR.with_kinds([FakePlay])         # a taken keyword
     rnd = te.new_round("28", seed=1)
     with pytest.raises(te.IllegalActionError) as exc:
         rnd.apply(Shout("x"))

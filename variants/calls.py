@@ -1,7 +1,7 @@
 """Action kinds the built-in plug-ins add: ``double``, ``redouble``, ``call-c``,
-``show-pair`` and ``single-hand``. They are registered with
-:func:`twentyeight.register_action_kind` when this module is imported, exactly as a
-third party's plug-in would add its own."""
+``show-pair`` and ``single-hand``. Each is its keyword alone; the plug-ins that carry
+them out name them in their ``action_kinds``, and so a ruleset with those plug-ins reads
+them, exactly as a third party's plug-in adds its own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from twentyeight.actions import Action, keyword_only, register_action_kind
+from twentyeight.actions import Action
 
 
 @frozen(cache_hash=True)
@@ -54,6 +54,3 @@ class SingleHand(Action):
     keyword: ClassVar[str] = "single-hand"
     verb: ClassVar[str | None] = "declare a single hand"
 
-
-for _kind in (Double, Redouble, CallC, ShowPair, SingleHand):
-    register_action_kind(_kind.keyword, keyword_only(_kind()))

@@ -26,8 +26,6 @@ from .actions import (
     Play,
     Redeal,
     SeventhCard,
-    parse_action,
-    register_action_kind,
 )
 from .cards import Card, Deck, DeckSpec
 from .config import HandOutcome, RedealCheck, RulesetConfig, ScoringSystem
@@ -44,7 +42,7 @@ from .errors import (
 from .match import Match
 from .plugins import AddPlugin, AuctionRules, Modifier, RulePlugin, StandardAuction
 from .port import RoundPort
-from .registry import modifier, modifiers, presets, refresh, ruleset, rulesets
+from .registry import modifier, modifiers, parse_action, presets, refresh, ruleset, rulesets
 from .round import Phase, Round, RoundResult, Trick
 from .ruleset import Ruleset
 from .views import SeatView
@@ -103,7 +101,6 @@ __all__ = [
     "parse_action",
     "presets",
     "refresh",
-    "register_action_kind",
     "ruleset",
     "rulesets",
 ]

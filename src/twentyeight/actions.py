@@ -2,38 +2,40 @@
 
 ``str(action)`` is the text form (``bid 16``, ``bid 30 NT``, ``pass``, ``trump JS``,
 ``trump S``, ``seventh-card``, ``call-trump``, ``play 9H``, ``redeal``) and
-:func:`parse_action` reads it back. Plug-ins add their own kinds with
-:func:`register_action_kind`, without touching this module.
+:func:`parse_action` reads it back. Plug-ins add their own kinds (subclasses of
+:class:`Action` with a ``keyword`` and, if they take arguments, a ``from_text``), and each
+ruleset's :class:`Grammar` reads the kinds of its own plug-ins: there is no
+process-wide table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import ClassVar
 
 from attrs import frozen
 
 from .cards import Card, parse_suit
-from .errors import ParseError
+from .errors import ConfigError, ParseError
 from .inputs import MAX_ACTION_TEXT, check_text, excerpt, read_number
 
 __all__ = [
+    "CORE_GRAMMAR",
     "MAX_ACTION_TEXT",
     "NO_TRUMP",
     "Action",
     "Bid",
     "CallTrump",
     "CardAction",
+    "Grammar",
     "LayTrump",
     "NameTrump",
     "Pass",
     "Play",
     "Redeal",
     "SeventhCard",
-    "action_keywords",
-    "keyword_only",
     "parse_action",
-    "register_action_kind",
 ]
 
 
@@ -50,6 +52,16 @@ class Action:
 
     def __str__(self) -> str:
         return self.keyword
+
+    @classmethod
+    def from_text(cls, rest: str) -> Action:
+        """Read the text after the keyword (possibly empty). The default is for an
+        action that is its keyword alone (``pass``, ``double``): it refuses anything
+        after the keyword. A kind with arguments overrides it and raises
+        :class:`ParseError` for malformed text."""
+        if rest:
+            raise ParseError(f"{cls.keyword!r} takes nothing after it, got {excerpt(rest)}")
+        return cls()
 
 
 NO_TRUMP = "NT"
@@ -143,37 +155,58 @@ class Play(CardAction):
 ActionParser = Callable[[str], Action]
 """Reads the text after the keyword (possibly empty) and returns the action."""
 
-_PARSERS: dict[str, ActionParser] = {}
 
+class Grammar:
+    """The action texts a ruleset reads: each keyword with its parser. The core's
+    actions are :data:`CORE_GRAMMAR`; a ruleset adds the kinds its auction and
+    plug-ins bring (:meth:`with_kinds`), so each ruleset reads exactly its own actions
+    and nothing is registered process-wide."""
 
-def register_action_kind(keyword: str, parser: ActionParser) -> None:
-    """Teach :func:`parse_action` a new action keyword. ``parser`` gets the rest of the
-    text after the keyword and raises :class:`ParseError` if it is malformed. Registering
-    the same parser twice is harmless; a different parser for a taken keyword is refused."""
-    key = keyword.lower()
-    if not key or any(ch.isspace() for ch in key):
-        raise ValueError(f"action keyword must be one word, got {keyword!r}")
-    existing = _PARSERS.get(key)
-    if existing is not None and existing is not parser:
-        raise ValueError(f"action keyword {keyword!r} is already registered")
-    _PARSERS[key] = parser
+    __slots__ = ("_parsers",)
 
+    def __init__(self, parsers: Mapping[str, ActionParser]) -> None:
+        self._parsers: Mapping[str, ActionParser] = MappingProxyType(dict(parsers))
 
-def action_keywords() -> tuple[str, ...]:
-    """Every keyword :func:`parse_action` understands."""
-    return tuple(sorted(_PARSERS))
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        """Every keyword this grammar reads, sorted."""
+        return tuple(sorted(self._parsers))
 
+    def with_kinds(self, kinds: Iterable[type[Action]]) -> Grammar:
+        """This grammar and the keyword of each of ``kinds``, read by its
+        :meth:`Action.from_text`. A keyword taken by another parser is a
+        :class:`~twentyeight.ConfigError`."""
+        parsers = dict(self._parsers)
+        for kind in kinds:
+            key = kind.keyword.lower()
+            if not key or any(ch.isspace() for ch in key):
+                raise ConfigError(f"action keyword must be one word, got {kind.keyword!r}")
+            existing = parsers.get(key)
+            if existing is not None and existing != kind.from_text:
+                raise ConfigError(f"action keyword {kind.keyword!r} is taken by another "
+                                  "kind of action")
+            parsers[key] = kind.from_text
+        return Grammar(parsers)
 
-def keyword_only(action: Action) -> ActionParser:
-    """A parser for an action that is its keyword alone (``pass``, ``double``): it
-    returns ``action`` and refuses anything after the keyword."""
+    def __or__(self, other: Grammar) -> Grammar:
+        """Both grammars' keywords (the left one's parser where both have one)."""
+        return Grammar({**other._parsers, **self._parsers})
 
-    def parse(rest: str) -> Action:
-        if rest:
-            raise ParseError(f"{action.keyword!r} takes nothing after it, got {excerpt(rest)}")
-        return action
-
-    return parse
+    def parse(self, text: str) -> Action:
+        """Read an action's text form (case and surrounding spaces do not matter).
+        Raises :class:`ParseError` for anything that is not an action of this grammar:
+        text longer than :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before
+        it is read, and numbers are written with the ASCII digits 0-9 only."""
+        check_text(text)
+        words = text.strip().split(None, 1)
+        if not words:
+            raise ParseError("empty action text")
+        parser = self._parsers.get(words[0].lower())
+        if parser is None:
+            raise ParseError(
+                f"unknown action {excerpt(words[0])}; expected one of: "
+                f"{', '.join(self.keywords)}", rule="unknown-action")
+        return parser(words[1].strip() if len(words) > 1 else "")
 
 
 _NO_TRUMP_WORDS = frozenset({"nt", "no-trump", "no-trumps", "notrump", "notrumps", "noes"})
@@ -219,36 +252,21 @@ def _parse_play(rest: str) -> Action:
     return Play(Card.parse(rest))
 
 
-register_action_kind("bid", _parse_bid)
-register_action_kind("pass", keyword_only(Pass()))
-register_action_kind("trump", _parse_trump)
-register_action_kind("seventh-card", keyword_only(SeventhCard()))
-register_action_kind("call-trump", keyword_only(CallTrump()))
-register_action_kind("play", _parse_play)
-register_action_kind("redeal", keyword_only(Redeal()))
-
-_load_plugins: Callable[[], object] | None = None
-"""Set by the registry: loads the installed plug-ins, which register their own action
-kinds when imported, so that their keywords parse before any ruleset is looked up."""
+CORE_GRAMMAR = Grammar({
+    "bid": _parse_bid,
+    "pass": Pass.from_text,
+    "trump": _parse_trump,
+    "seventh-card": SeventhCard.from_text,
+    "call-trump": CallTrump.from_text,
+    "play": _parse_play,
+    "redeal": Redeal.from_text,
+})
+"""The actions of the core, which every ruleset reads."""
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's text form (case and surrounding spaces do not matter).
-    Raises :class:`ParseError` for anything that is not an action: text longer than
-    :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before it is read, and
-    numbers are written with the ASCII digits 0-9 only."""
-    check_text(text)
-    words = text.strip().split(None, 1)
-    if not words:
-        raise ParseError("empty action text")
-    keyword = words[0].lower()
-    rest = words[1].strip() if len(words) > 1 else ""
-    parser = _PARSERS.get(keyword)
-    if parser is None and _load_plugins is not None:
-        _load_plugins()
-        parser = _PARSERS.get(keyword)
-    if parser is None:
-        raise ParseError(
-            f"unknown action {excerpt(words[0])}; expected one of: "
-            f"{', '.join(action_keywords())}", rule="unknown-action")
-    return parser(rest)
+    """Read an action of the core (see :data:`CORE_GRAMMAR`): ``bid 16``, ``play JS``.
+    A ruleset reads its plug-ins' actions too (:meth:`Ruleset.parse_action
+    <twentyeight.ruleset.Ruleset.parse_action>`); ``twentyeight.parse_action`` reads
+    those of every installed ruleset."""
+    return CORE_GRAMMAR.parse(text)

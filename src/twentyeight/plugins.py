@@ -24,6 +24,7 @@ Plug-in objects are immutable attrs values; per-round state lives in the round
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
@@ -246,7 +247,7 @@ class RulePlugin(Part):
 
 
 @frozen
-class Modifier:
+class Modifier(ABC):
     """A house rule a user composes with a ruleset by name (``"28+pair"``): a named
     value whose :meth:`apply` turns one config into another. Subclasses implement
     :meth:`apply`; :class:`AddPlugin` covers the common case."""
@@ -260,10 +261,15 @@ class Modifier:
     source: str = ""
     """Which source documents describe it."""
 
+    @abstractmethod
     def apply(self, config: RulesetConfig) -> RulesetConfig:
         """The config with this house rule added. Raise
         :class:`~twentyeight.ConfigError` saying why if it does not fit ``config``."""
-        raise NotImplementedError
+
+    @property
+    def action_kinds(self) -> tuple[type[Action], ...]:
+        """The kinds of action this house rule adds (default: none)."""
+        return ()
 
 
 @frozen
@@ -273,6 +279,11 @@ class AddPlugin(Modifier):
 
     plugin: RulePlugin | None = None
     """The plug-in to add, with its default options."""
+
+    @property
+    def action_kinds(self) -> tuple[type[Action], ...]:
+        """The plug-in's kinds of action."""
+        return self.plugin.action_kinds if self.plugin is not None else ()
 
     def apply(self, config: RulesetConfig) -> RulesetConfig:
         """``config`` with :attr:`plugin` added; the plug-in's ``check`` may refuse it."""

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from . import actions
+from .actions import CORE_GRAMMAR, Action, Grammar
 from .config import RulesetConfig
 from .errors import ConfigError, UnknownRulesetError
 from .inputs import MAX_NAME_TEXT, excerpt
@@ -39,6 +39,7 @@ class _Tables:
     by_name: Mapping[str, Ruleset | Modifier]
     lookup: Mapping[str, str]
     composed: dict[str, Ruleset]
+    grammar: Grammar | None = None
 
 
 _tables: _Tables | None = None
@@ -91,7 +92,20 @@ def _discover() -> _Tables:
     return _Tables(MappingProxyType(found), MappingProxyType(lookup), {})
 
 
-actions._load_plugins = _load
+
+def parse_action(text: str) -> Action:
+    """Read an action of any installed ruleset or modifier (``play JS``, ``double``,
+    ``show-pair``). A round reads its own ruleset's actions with ``rnd.parse_action``;
+    this is for text whose ruleset is not known."""
+    tables = _current()
+    grammar = tables.grammar
+    if grammar is None:
+        grammar = CORE_GRAMMAR
+        for obj in tables.by_name.values():
+            grammar = grammar | (obj.grammar if isinstance(obj, Ruleset)
+                                 else CORE_GRAMMAR.with_kinds(obj.action_kinds))
+        object.__setattr__(tables, "grammar", grammar)
+    return grammar.parse(text)
 
 
 def refresh() -> None:

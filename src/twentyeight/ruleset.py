@@ -7,7 +7,17 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from .actions import Action, Bid, LayTrump, NameTrump, Pass, Play, SeventhCard, parse_action
+from .actions import (
+    CORE_GRAMMAR,
+    Action,
+    Bid,
+    Grammar,
+    LayTrump,
+    NameTrump,
+    Pass,
+    Play,
+    SeventhCard,
+)
 from .cards import Card, Deck, Sealed, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .deals import MAX_SEED, seeded_packet_masks
@@ -45,6 +55,7 @@ class Ruleset(Sealed):
         "claim_checks",
         "config",
         "deck",
+        "grammar",
         "kind_owner",
         "play_index",
         "play_plugins",
@@ -91,6 +102,9 @@ class Ruleset(Sealed):
         """Plug-ins called after every trick."""
         self.view_plugins = plugins
         """Plug-ins asked for fields of views."""
+        self.grammar: Grammar = CORE_GRAMMAR.with_kinds(
+            (*config.auction.action_kinds, *(k for p in plugins for k in p.action_kinds)))
+        """The action texts this ruleset reads."""
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
@@ -212,8 +226,9 @@ class Ruleset(Sealed):
     # ---------------------------------------------------------------- actions
 
     def parse_action(self, text: str) -> Action:
-        """Read an action's text form; cards must belong to this ruleset's deck."""
-        action = parse_action(text)
+        """Read an action's text form: the core's actions and those of this ruleset's
+        auction and plug-ins (:attr:`grammar`); cards must belong to this ruleset's deck."""
+        action = self.grammar.parse(text)
         card = getattr(action, "card", None)
         if isinstance(card, Card) and card not in self.deck.ids:
             raise ParseError(f"{card} is not a card of the {self.name} deck")
