@@ -19,9 +19,11 @@ from twentyeight_variants.classic import CONFIG_28
 
 import twentyeight as te
 from twentyeight import cli
-from twentyeight.actions import keyword_only
 from twentyeight.bots import HeuristicBot, RandomBot, play_round
 from twentyeight.cli import main
+from twentyeight.cli.game import _Game
+from twentyeight.cli.style import _Progress, _Style
+from twentyeight.cli.transcript import _transcript
 
 from .test_bots import STAND_INS
 
@@ -49,7 +51,7 @@ COMBOS = [
 
 
 def _text(rnd: te.Round) -> str:
-    return "\n".join(cli._transcript(rnd, cli._Style(io.StringIO())))
+    return "\n".join(_transcript(rnd, _Style(io.StringIO())))
 
 
 def test_rulesets_lists_names_aliases_and_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -277,7 +279,7 @@ def test_progress_bar_draws_in_place_on_a_terminal() -> None:
             return True
 
     stream = Terminal()
-    bar = cli._Progress(10, stream)
+    bar = _Progress(10, stream)
     for k in range(1, 11):
         bar.update(k)
     bar.finish()
@@ -298,11 +300,11 @@ def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     from twentyeight import Card
 
     monkeypatch.delenv("NO_COLOR", raising=False)
-    assert cli._Style(Terminal()).card(Card.parse("JH")) == "\033[31mJ♥\033[0m"
-    assert cli._Style(Terminal()).card(Card.parse("JS")) == "J♠"
-    assert cli._Style(io.StringIO()).card(Card.parse("JH")) == "J♥"
+    assert _Style(Terminal()).card(Card.parse("JH")) == "\033[31mJ♥\033[0m"
+    assert _Style(Terminal()).card(Card.parse("JS")) == "J♠"
+    assert _Style(io.StringIO()).card(Card.parse("JH")) == "J♥"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert cli._Style(Terminal()).card(Card.parse("JH")) == "J♥"
+    assert _Style(Terminal()).card(Card.parse("JH")) == "J♥"
 
 
 # ---------------------------------------------------------------------- every ruleset
@@ -539,8 +541,6 @@ class Knock(te.Action):
     keyword: ClassVar[str] = "cli-test-knock"
 
 
-te.register_action_kind(Knock.keyword, keyword_only(Knock()))
-
 
 @frozen
 class OpenerCall(te.RulePlugin):
@@ -548,18 +548,18 @@ class OpenerCall(te.RulePlugin):
 
     window: ClassVar[Any] = "before-play"
 
-    def open_window(self, rnd: te.Round) -> int | None:
+    def open_window(self, rnd: te.RoundPort) -> int | None:
         return rnd.opener
 
-    def window_actions(self, rnd: te.Round, seat: int) -> tuple[te.Action, ...]:
+    def window_actions(self, rnd: te.RoundPort, seat: int) -> tuple[te.Action, ...]:
         return (self.action_kinds[0](), te.Pass())
 
-    def window_apply(self, rnd: te.Round, seat: int, action: te.Action) -> int | None:
+    def window_apply(self, rnd: te.RoundPort, seat: int, action: te.Action) -> int | None:
         if not isinstance(action, te.Pass):
             self.called(rnd)
         return None
 
-    def called(self, rnd: te.Round) -> None:
+    def called(self, rnd: te.RoundPort) -> None:
         """What the call does."""
 
 
@@ -570,7 +570,7 @@ class KnockRule(OpenerCall):
     name: ClassVar[str] = "knock"
     action_kinds: ClassVar[tuple[type[te.Action], ...]] = (Knock,)
 
-    def called(self, rnd: te.Round) -> None:
+    def called(self, rnd: te.RoundPort) -> None:
         assert rnd.target is not None
         rnd.set_target(rnd.target + 1)
 
@@ -595,8 +595,6 @@ class Rap(te.Action):
     verb: ClassVar[str | None] = "rap the table"
 
 
-te.register_action_kind(Rap.keyword, keyword_only(Rap()))
-
 
 @frozen
 class RapRule(OpenerCall):
@@ -608,7 +606,7 @@ class RapRule(OpenerCall):
     window_title: ClassVar[str] = "Rapping"
     window_declined: ClassVar[str] = "Nobody raps."
 
-    def called(self, rnd: te.Round) -> None:
+    def called(self, rnd: te.RoundPort) -> None:
         rnd.set_multiplier(2)
 
 
@@ -639,7 +637,7 @@ def test_play_narrates_plug_in_calls(
     call = rules.config.plugins[-1].action_kinds[0].keyword
     _feed(monkeypatch, f"bid 16\n1\n{call}\n" + "1\n" * 40)
     # The ruleset is not registered by name: drive the game directly.
-    assert cli._Game(rules, 7, cli._Style(io.StringIO())).run() == 0
+    assert _Game(rules, 7, _Style(io.StringIO())).run() == 0
     out = capsys.readouterr().out
     for line in said:
         assert line in out

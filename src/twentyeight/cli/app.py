@@ -1,0 +1,154 @@
+"""The ``twentyeight`` command's entry point: its arguments, and its exit status when
+something goes wrong (a bad option, a closed pipe, a full disk, an input that fails)."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import sys
+from typing import TYPE_CHECKING
+
+from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
+from ..inputs import read_number
+from ..round import MAX_SEED
+from .commands import BOTS, _cmd_demo, _cmd_rulesets, _cmd_simulate
+from .game import _cmd_play
+from .streams import _complain, _discard_output, _InputFailed, _output_failed
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+_EXIT_USAGE = 2
+
+
+def _positive(text: str) -> int:
+    """A count given on the command line: ASCII digits only, at least 1."""
+    try:
+        value = read_number(text.strip(), "a count is written with the digits 0-9")
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+_SEED_DIGITS = len(str(MAX_SEED - 1))
+
+
+def _seed(text: str) -> int:
+    """A seed given on the command line: ASCII digits only, below :data:`MAX_SEED`."""
+    try:
+        value = read_number(text.strip(), "a seed is written with the digits 0-9",
+                            max_digits=_SEED_DIGITS)
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if value >= MAX_SEED:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**64 - 1")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    """The argument parser, whose help fails like the rest of the output when it cannot
+    be written (argparse itself drops the error, and the help with it)."""
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        (file or sys.stdout).write(self.format_help())
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="twentyeight",
+        description="Rules engine for the Indian card game 28 and its relatives.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("rulesets", help="list the rulesets, their aliases and descriptions")
+    p.set_defaults(func=_cmd_rulesets)
+
+    def common(p: argparse.ArgumentParser, bots: bool = True) -> None:
+        p.add_argument("--ruleset", default="28", help="ruleset name or alias (default: 28)")
+        p.add_argument("--seed", type=_seed, default=None,
+                       help="seed for the deal (default: random)")
+        if bots:
+            p.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
+                           help="which bots play (default: heuristic)")
+
+    p = sub.add_parser("demo", help="watch bots play one round, with every hand shown")
+    common(p)
+    p.set_defaults(func=_cmd_demo)
+
+    p = sub.add_parser("play", help="play seat 0 against heuristic bots in the terminal")
+    common(p, bots=False)
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("simulate", help="play many rounds with bots and print statistics")
+    p.add_argument("--rounds", type=_positive, default=1000,
+                   help="number of rounds (default: 1000)")
+    common(p)
+    p.set_defaults(func=_cmd_simulate)
+    return parser
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EFBIG})
+"""Errors only a write can meet, whatever stream they came from (a closed pipe is a
+:class:`BrokenPipeError` of its own)."""
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``twentyeight`` command with ``argv`` (default: ``sys.argv[1:]``) and
+    return its exit code: 0 on success, 2 for bad usage or an unknown ruleset, 1 when
+    the output cannot be written (a full disk, a closed pipe) or the input cannot be
+    read. Such a failure is one line on standard error (none for a closed pipe), not a
+    traceback."""
+    if sys.stdout is None:  # started with stdout closed: nothing shown would be seen
+        _complain("twentyeight: error: cannot write the output: standard output is closed")
+        return 1
+    try:
+        code = _run(argv)
+        # Written out here, so a failing write is caught below and not at interpreter
+        # exit, where Python would print its own report.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Output piped into a program that stopped reading (e.g. `| head`): stop quietly.
+        _discard_output()
+        return 1
+    except _InputFailed as exc:
+        _complain(f"twentyeight: error: cannot read the input: {_reason(exc.error)}")
+        return 1
+    except OSError as exc:
+        if exc.errno in _WRITE_ERRORS or _output_failed():
+            _discard_output()
+            _complain(f"twentyeight: error: cannot write the output: {_reason(exc)}")
+        else:
+            _complain(f"twentyeight: error: {_reason(exc)}")
+        return 1
+    return code
+
+
+def _run(argv: list[str] | None) -> int:
+    """:func:`main` up to the output's last flush."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the problem (or the help)
+        return exc.code if isinstance(exc.code, int) else _EXIT_USAGE
+    if args.command is None:
+        parser.print_help()
+        return _EXIT_USAGE
+    try:
+        code: int = args.func(args)
+    except (UnknownRulesetError, ConfigError, DealError) as exc:
+        # A ruleset name, option or seed the user gave that does not work.
+        print(f"twentyeight: error: {exc}", file=sys.stderr)
+        return _EXIT_USAGE
+    except TwentyEightError as exc:
+        print(f"twentyeight: internal error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return code

@@ -1,0 +1,271 @@
+"""The ``play`` command: one person (seat 0) against heuristic bots in the terminal,
+reading each move as a number from the list or as typed text."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any, cast
+
+from ..actions import Action, Bid
+from ..bots import Bot, HeuristicBot
+from ..cards import Card
+from ..errors import IllegalActionError, ParseError, TwentyEightError
+from ..inputs import MAX_ACTION_TEXT, check_text, read_number
+from ..registry import ruleset as lookup_ruleset
+from ..round import MAX_SEED, Phase, Round
+from ..ruleset import Ruleset
+from .commands import _MAX_REDEALS, _fresh_seed
+from .narrate import _and
+from .streams import _InputFailed, _lenient, _output_failed, _undecodable
+from .style import _Style
+from .view import _ViewNarrator
+
+
+class _Quit(Exception):
+    """The person at the terminal asked to leave."""
+
+
+_ECHO = 40
+"""How much of an over-long typed line the transcript repeats."""
+
+
+def _numeral(text: str) -> bool:
+    """True for text written wholly in digits of any script (``16``, ``²``, ``１６``):
+    the player meant a number, and :func:`read_number` decides whether it is one."""
+    return text.isdigit()
+
+
+class _Game(_ViewNarrator):
+    """One person (seat 0) against bots, in the terminal. Everything shown comes from
+    seat 0's view, so the bots' cards stay hidden."""
+
+    def __init__(self, rs: Ruleset, seed: int, style: _Style) -> None:
+        super().__init__(rs, style)
+        self.seed = seed
+        # Typed input is echoed by the terminal; show it when it comes from a pipe or file.
+        isatty = getattr(sys.stdin, "isatty", None)
+        self.echo = not (isatty and isatty())
+        rng = random.Random(seed)
+        self.bots: list[Bot | None] = [
+            None if s == self.HUMAN else HeuristicBot(rng.randrange(2**32))
+            for s in range(self.n)
+        ]
+
+    def run(self) -> int:
+        s = self.style
+        self.say(s.bold(f"Ruleset {self.rs.name} {s.dash} {self.rs.description}"))
+        partners = [self.names[p] for p in range(2, self.n, 2)]
+        if not partners:
+            who = "no partner"
+        elif len(partners) == 1:
+            who = f"partner: {partners[0]}"
+        else:
+            who = f"partners: {_and(partners)}"
+        self.say(f"You are seat {self.HUMAN} ({who}) against heuristic bots.")
+        bid_help = "'bid 16'" if self.plain_bids else \
+            f"'bid {self.rs.config.min_bid} S' or 'bid {self.rs.config.min_bid} NT'"
+        self.say(f"On your turn type a move's number or its text ('play JS', {bid_help}, or "
+                 "just the card or the bid); 'help' lists the moves again, 'quit' leaves.")
+        seed = self.seed
+        dealer = seed % self.n
+        _lenient(sys.stdin)
+        try:
+            for _ in range(_MAX_REDEALS):
+                rnd = self.rs.new_round(seed=seed, dealer=dealer)
+                self.play(rnd, seed)
+                assert rnd.result is not None
+                if rnd.result.annulled is None:
+                    return 0
+                seed = (seed + 1) % MAX_SEED
+                self.say(f"The same dealer deals again (seed {seed}).")
+        except _Quit:
+            self.say("Bye.")
+            return 0
+        return 1
+
+    # ---------------------------------------------------------------- one round
+
+    def play(self, rnd: Round, seed: int) -> None:
+        s = self.style
+        names = self.names
+        self.say("")
+        self.say(s.bold(f"New deal (seed {seed})") +
+                 f": {names[rnd.dealer]} {self.v(rnd.dealer, 'deal')}, "
+                 f"{'you' if rnd.opener == self.HUMAN else names[rnd.opener]} "
+                 f"{self.v(rnd.opener, 'open')} the auction.")
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            before = rnd.view(self.HUMAN)
+            bot = self.bots[seat]
+            if bot is None:
+                action = self.ask(rnd)
+            else:
+                # A bot takes its view as a plain dict: the protocol predates SeatView.
+                action = rnd.parse_action(bot.choose(cast(dict[str, Any], rnd.view(seat))))
+                rnd.apply(action)
+            self.narrate(rnd, seat, action, before)
+        self.say("")
+        self.say(self.result_text(rnd))
+
+    def ask(self, rnd: Round) -> Action:
+        """Show seat 0's view and read a move until one is legal; apply it."""
+        view = rnd.view(self.HUMAN)
+        self.show(view)
+        legal = self.sorted_moves(rnd)
+        self.show_moves(rnd, legal)
+        cfg = self.rs.config
+        while True:
+            line = self.read()
+            if line is None:
+                continue
+            text = line.strip()
+            low = text.lower()
+            if low in ("quit", "exit", "q"):
+                raise _Quit
+            if low in ("help", "?", "h", "moves"):
+                self.show(view)
+                self.show_moves(rnd, legal)
+                continue
+            if not text:
+                if legal:
+                    self.say(f"Type a number from 1 to {len(legal)}, or a move such as "
+                             f"'{legal[0]}'.")
+                else:
+                    self.say(f"Type a move such as '{rnd.legal_actions()[0]}'.")
+                continue
+            action: Action
+            if _numeral(text):
+                try:
+                    k = read_number(text)
+                except ParseError as exc:
+                    self.say(f"Not understood: {exc}")
+                    continue
+                is_bid_value = rnd.phase is Phase.AUCTION and cfg.min_bid <= k <= cfg.max_bid
+                say_bid = f"bid {k}" if self.plain_bids else f"bid {k} S"
+                if is_bid_value and k <= len(legal) and legal[k - 1] != Bid(k):
+                    self.say(f"{k} could mean move {k} ({legal[k - 1]}) or a bid of {k}: "
+                             f"type the move's text, e.g. '{say_bid}'.")
+                    continue
+                if is_bid_value and not self.plain_bids:
+                    self.say(f"A bid names a suit or No Trump: type e.g. 'bid {k} S' or "
+                             f"'bid {k} NT'.")
+                    continue
+                if is_bid_value:
+                    action = Bid(k)  # a bare number in the auction, beyond the list: a bid
+                elif not 1 <= k <= len(legal):
+                    self.say(f"There is no move {k}: choose a number from 1 to {len(legal)}."
+                             if legal else
+                             f"There is no move {k}: type a move such as "
+                             f"'{rnd.legal_actions()[0]}'.")
+                    continue
+                else:
+                    action = legal[k - 1]
+            else:
+                try:
+                    action = self.parse(rnd, check_text(text, "a move"))
+                except IllegalActionError as exc:
+                    self.say(f"Not allowed: {exc.reason}.")
+                    continue
+                except TwentyEightError as exc:
+                    self.say(f"Not understood: {exc}")
+                    continue
+            try:
+                rnd.apply(action)
+            except IllegalActionError as exc:
+                self.say(f"Not allowed: {exc.reason}.")
+                continue
+            except TwentyEightError as exc:
+                self.say(f"Not allowed: {exc}")
+                continue
+            return action
+
+    def read(self) -> str | None:
+        """One line typed at the prompt, or ``None`` when it was not text (having said
+        so). The end of the input (or no input at all) is :class:`_Quit`."""
+        if sys.stdin is None:  # started with stdin closed: nothing will ever be typed
+            self.say("")
+            raise _Quit
+        # A failing write shows here, so that a failure inside input() is the read's.
+        sys.stdout.flush()
+        try:
+            line = input("Your move: ")
+        except EOFError:
+            self.say("")
+            raise _Quit from None
+        except UnicodeDecodeError:
+            # Only from a stream _lenient could not change; the lines read with the bad
+            # one are lost, but the game goes on with the next.
+            self.say("")
+            self.say("That line could not be read: it is not text. Type your move again.")
+            return None
+        except OSError as exc:
+            if _output_failed():
+                raise
+            raise _InputFailed(exc) from None
+        if self.echo:
+            self.say(line if len(line) <= MAX_ACTION_TEXT
+                     else f"{line[:_ECHO]}... ({len(line)} characters)")
+        if _undecodable(line):
+            encoding = getattr(sys.stdin, "encoding", None) or "UTF-8"
+            self.say(f"That line could not be read: it is not valid {encoding} text. "
+                     "Type your move again.")
+            return None
+        return line
+
+    def sorted_moves(self, rnd: Round) -> list[Action]:
+        """The legal actions to number, cards in the order the hand is shown (strongest
+        first). Bids that name a denomination are too many to number: only the lowest in
+        each denomination is listed, the others are typed."""
+        deck = rnd.deck
+
+        def key(a: Action) -> tuple[int, int, int]:
+            card = getattr(a, "card", None)
+            if not isinstance(card, Card):
+                return (1, 0, 0)  # pass, bids, calls keep their order after the cards
+            cid = deck.ids[card]
+            return (0, deck.suit_of[cid], -deck.strength[cid])
+
+        acts = list(rnd.legal_actions())
+        if not self.plain_bids:
+            # Only the lowest bid in each denomination is numbered; others are typed.
+            lowest: dict[str | None, Action] = {}
+            for a in acts:
+                if isinstance(a, Bid):
+                    lowest.setdefault(a.denomination, a)
+            acts = [a for a in acts if not isinstance(a, Bid) or lowest[a.denomination] is a]
+        if any(isinstance(getattr(a, "card", None), Card) for a in acts):
+            acts.sort(key=key)
+        return acts
+
+    @staticmethod
+    def parse(rnd: Round, text: str) -> Action:
+        """Read a typed move. A bare card is short for playing it (or laying it as the
+        trump), a bare suit for naming the trump, ``30 S`` for ``bid 30 S``."""
+        try:
+            return rnd.parse_action(text)
+        except ParseError as first:
+            phase = rnd.phase
+            keyword = {Phase.PLAY: "play", Phase.TRUMP: "trump"}.get(phase)
+            number = text.split(None, 1)[0] if text.strip() else ""
+            if phase is Phase.AUCTION and _numeral(number):
+                # A bid written in other digits (or too many) gets the number's own
+                # complaint rather than "unknown action".
+                read_number(number, "a bid is written with the digits 0-9")
+                keyword = "bid"
+            if keyword is None:
+                raise
+            try:
+                return rnd.parse_action(f"{keyword} {text}")
+            except ParseError:
+                raise first from None
+
+    # ---------------------------------------------------------------- display
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    rs = lookup_ruleset(args.ruleset)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    return _Game(rs, seed, _Style(sys.stdout)).run()
