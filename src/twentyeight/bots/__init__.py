@@ -1,0 +1,49 @@
+"""Bots that play from a seat's view: a baseline and a simple rule-of-thumb player.
+
+A bot sees exactly what :meth:`twentyeight.Round.view` gives its seat (a JSON-ready dict)
+and answers with the text of one action from ``view["legal_actions"]``. That is the same
+contract a remote client has, so a bot can never peek at hidden cards::
+
+    import twentyeight as te
+    from twentyeight.bots import HeuristicBot, RandomBot, play_round
+
+    rnd = te.new_round("28", seed=7)
+    play_round(rnd, [HeuristicBot(1), RandomBot(2), HeuristicBot(3), RandomBot(4)])
+    print(rnd.result)
+
+The bots play every ruleset of the family: any even number of seats (partners are the
+seats of the same parity), one or two packs (``JS#2``; of equal cards the first played
+wins), any rank order and card points (read from the ruleset the view names, which is
+public information), every trump marker, bids that name a denomination, and the calls
+of plug-ins (double, redouble, the C, a single hand, the pair).
+"""
+
+from __future__ import annotations
+
+from .facts import (
+    CARD_POINTS,
+    RANK_ORDER,
+    STANDARD_FACTS,
+    DeckFacts,
+    card_points,
+    card_strength,
+    deck_facts,
+    ruleset_facts,
+)
+from .heuristic import HeuristicBot
+from .simple import Bot, RandomBot, play_round
+
+__all__ = [
+    "CARD_POINTS",
+    "RANK_ORDER",
+    "STANDARD_FACTS",
+    "Bot",
+    "DeckFacts",
+    "HeuristicBot",
+    "RandomBot",
+    "card_points",
+    "card_strength",
+    "deck_facts",
+    "play_round",
+    "ruleset_facts",
+]
