@@ -204,9 +204,11 @@ class Transitions(Legality):
         suit_of, strength, points = deck.suit_of, deck.strength, deck.points
         trump = self._trump_suit if self._exposed_at is not None else -1
         trump_from = self._trump_from
-        best_i = trick_winner([suit_of[c] for c in trick], [strength[c] for c in trick],
-                              trump if trump >= 0 else None, trump_from)
-        pts = sum([points[c] for c in trick])
+        best_i = trick_winner(trick, suit_of, strength, trump if trump >= 0 else None,
+                              trump_from)
+        pts = 0
+        for c in trick:
+            pts += points[c]
         winner = seats[best_i]
         n_tricks = self._n_tricks
         last = len(self._tricks) + 1 == n_tricks

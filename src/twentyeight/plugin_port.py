@@ -4,6 +4,7 @@ few changes the port allows."""
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,38 +20,25 @@ __all__ = ["PluginPort"]
 class PluginPort:
     """A round as its plug-ins see it (see :class:`~twentyeight.port.RoundPort`)."""
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "config", "dealer", "deck", "opener", "players")
 
     def __init__(self, rnd: Round) -> None:
-        self._r = rnd
+        # A weak reference: the round holds its port, and a cycle would keep every
+        # finished round alive until the garbage collector found it.
+        self._r: Round = weakref.proxy(rnd)
+        # What never changes in a round is copied once: hooks read it on the hot path.
+        self.config: RulesetConfig = rnd.ruleset.config
+        """The ruleset's configuration."""
+        self.deck: Deck = rnd.deck
+        """The compiled deck."""
+        self.players: int = rnd._n
+        """Number of seats."""
+        self.dealer: int = rnd.dealer
+        """The dealing seat."""
+        self.opener: int = (rnd.dealer + 1) % rnd._n
+        """The seat to the dealer's right."""
 
     # ------------------------------------------------------------------ reads
-
-    @property
-    def config(self) -> RulesetConfig:
-        """The ruleset's configuration."""
-        return self._r.ruleset.config
-
-    @property
-    def deck(self) -> Deck:
-        """The compiled deck."""
-        return self._r.deck
-
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return self._r._n
-
-    @property
-    def dealer(self) -> int:
-        """The dealing seat."""
-        return self._r.dealer
-
-    @property
-    def opener(self) -> int:
-        """The seat to the dealer's right."""
-        r = self._r
-        return (r.dealer + 1) % r._n
 
     @property
     def to_act(self) -> int | None:

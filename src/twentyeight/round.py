@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from .plugins import RulePlugin
     from .ruleset import Ruleset
 
+_COPIED = tuple(s for s in RoundState.__slots__ if s not in ("__weakref__", "_port"))
+"""The fields a clone copies (its port is its own)."""
+
 _AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
     Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
 
@@ -453,7 +456,7 @@ class Round(Views):
     def clone(self) -> Round:
         """An independent copy of this round."""
         new = object.__new__(Round)
-        for name in RoundState.__slots__:
+        for name in _COPIED:
             setattr(new, name, getattr(self, name))
         new._port = PluginPort(new)
         new._hands = self._hands.copy()

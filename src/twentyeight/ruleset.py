@@ -96,8 +96,9 @@ class Ruleset(Sealed):
             for event in ("trump-chosen", "before-play")
         })
         """The plug-ins with a call window, by the event that opens it."""
-        self.play_plugins = plugins
-        """Plug-ins asked for actions during the play."""
+        self.play_plugins = tuple(p for p in plugins if p.action_kinds)
+        """Plug-ins asked for actions during the play: those that bring kinds of action
+        (a plug-in without any has nothing to offer)."""
         self.trick_plugins = plugins
         """Plug-ins called after every trick."""
         self.view_plugins = plugins

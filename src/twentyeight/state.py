@@ -49,6 +49,7 @@ class RoundState:
     readable forms are built when read."""
 
     __slots__ = (
+        "__weakref__",
         "_actions",
         "_active",
         "_all_tricks",

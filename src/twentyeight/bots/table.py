@@ -103,8 +103,9 @@ class _Table:
         """Index of the card now winning ``cards`` (first played wins ties): the rule the
         round itself applies, with the strengths of this deck."""
         strength = self.facts.strength
-        return trick_winner([c.suit for _, c in cards], [strength(c) for _, c in cards],
-                            self.trump_suit, trumps_from)
+        played = [c for _, c in cards]
+        return trick_winner(played, {c: c.suit for c in played},
+                            {c: strength(c) for c in played}, self.trump_suit, trumps_from)
 
     def would_win(self, card: Card) -> bool:
         """True if ``card`` played now would lead the trick so far."""
