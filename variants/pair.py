@@ -13,12 +13,14 @@ at 19 the target drops by 3, from 20 by 4.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar, Literal
 
 import attrs
 from attrs import frozen
 
 from twentyeight.actions import Action
+from twentyeight.cards import Deck
 from twentyeight.config import RulesetConfig, one_of, typed
 from twentyeight.errors import ConfigError
 from twentyeight.plugins import AddPlugin, RulePlugin
@@ -30,6 +32,13 @@ PairTiming = Literal["after-winning-trick", "after-exposure"]
 PairTable = Literal["standard", "west-bengal"]
 
 _SHOW = ShowPair()
+
+
+@functools.cache
+def _pair_masks(deck: Deck) -> tuple[int, ...]:
+    """The King and Queen of each suit of ``deck``, as bits, by suit index."""
+    royals = deck.rank_mask("K") | deck.rank_mask("Q")
+    return tuple(suit & royals for suit in deck.suit_mask)
 
 
 
@@ -77,9 +86,7 @@ class PairRule(RulePlugin):
         return -4
 
     def _pair_mask(self, rnd: RoundPort) -> int:
-        deck = rnd.deck
-        trump = deck.suit_mask[rnd.trump_suit_index]
-        return trump & (deck.rank_mask("K") | deck.rank_mask("Q"))
+        return _pair_masks(rnd.deck)[rnd.trump_suit_index]
 
     def _why_not(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
         if rnd.plugin_state(self.name) is not None:
@@ -103,7 +110,7 @@ class PairRule(RulePlugin):
 
     def play_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``show-pair`` when ``seat`` may show it now."""
-        if rnd.contract != "bid" or self._why_not(rnd, seat) is not None:
+        if self._why_not(rnd, seat) is not None or rnd.contract != "bid":
             return ()
         return (_SHOW,)
 

@@ -76,9 +76,13 @@ def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequen
     :func:`shuffle_deal` deals, without building the per-seat lists."""
     packets = tuple(packets)
     flat = [0] * (len(packets) * players)
-    for slot, card in zip(_deal_slots(players, packets, dealer),
-                          shuffled_deck(seed, deck_size), strict=True):
-        flat[slot] |= 1 << card
+    # shuffled_deck's decoding, with each card put straight into its seat's packet.
+    slots = iter(_deal_slots(players, packets, dealer))
+    x = _seed_number(seed, deck_size)
+    pool = list(range(deck_size))
+    for i in range(deck_size, 0, -1):
+        x, j = divmod(x, i)
+        flat[next(slots)] |= 1 << pool.pop(j)
     return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
 
 

@@ -58,13 +58,18 @@ class Legality(RoundState):
             if phase is _PLAY:
                 mask, can_call = self._play_legal(seat, None)
                 extras: tuple[Action, ...] = ()
-                for p in self._play_plugins:
-                    extras += p.play_actions(self._port, seat)
+                if self._play_plugins:
+                    port = self._port
+                    for p in self._play_plugins:
+                        extras += p.play_actions(port, seat)
                 legal = (mask, can_call, claim, extras)
             elif phase is _AUCTION:
                 rules = self._auction_rules
-                low, can_pass = rules.bid_limits(self._port, seat, None)
-                legal = (low, can_pass, claim, rules.extra_actions(self._port, seat))
+                port = self._port
+                low, can_pass = rules.bid_limits(port, seat, None)
+                # An auction without kinds of its own has no other calls to offer.
+                extras = rules.extra_actions(port, seat) if rules.action_kinds else ()
+                legal = (low, can_pass, claim, extras)
             elif phase is _CALLS:
                 assert self._window is not None
                 legal = (self._window.window_actions(self._port, seat),)

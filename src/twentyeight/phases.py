@@ -41,7 +41,8 @@ class Transitions(Legality):
 
     def _auction(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
-        self._changed()
+        self._legal_cache = None  # _changed(), written out: every auction call comes here
+        self._legal_tuple = None
         kind = type(action)
         if kind is Bid:
             assert isinstance(action, Bid)

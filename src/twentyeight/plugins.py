@@ -201,6 +201,11 @@ class RulePlugin(Part):
     """What a transcript says when every seat passes in the window (``"Nobody
     doubles."``); empty: ``"Everyone passes."``."""
 
+    after_each_trick: ClassVar[bool] = False
+    """True if :meth:`after_trick` is to be called after every trick. Like
+    :attr:`window` and :attr:`action_kinds`, it says when the plug-in takes part, so the
+    round asks only the plug-ins that do (a trick ends eight times a round)."""
+
     def redeal_checks(self) -> tuple[RedealCheck, ...]:
         """Redeal checks this plug-in adds to the ruleset's own."""
         return ()
@@ -233,7 +238,8 @@ class RulePlugin(Part):
 
     # -- after every completed trick
     def after_trick(self, rnd: RoundPort) -> None:
-        """Called after each trick is scored and before the next lead."""
+        """Called after each trick is scored and before the next lead, for a plug-in
+        that sets :attr:`after_each_trick`."""
 
     # -- views
     def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:

@@ -114,7 +114,6 @@ class Round(Views):
         self._play_of = ruleset.play_action_of_id
         self._play_plugins = ruleset.play_plugins
         self.is_over = False
-        self._port = PluginPort(self)
         if packet_masks is None:
             assert deal is not None
             packet_masks = packet_masks_of(deal, cfg.deal_packets)
@@ -171,6 +170,7 @@ class Round(Views):
         self._leader = (dealer + 1) % n
         self.phase = Phase.AUCTION
         self._deal_packets(cfg.auction_after)
+        self._port = PluginPort(self)  # last: it keeps references to the containers
         self.to_act: int | None = self._auction_rules.first_to_speak(self._port)
 
     # ------------------------------------------------------------------ public reads
@@ -458,7 +458,6 @@ class Round(Views):
         new = object.__new__(Round)
         for name in _COPIED:
             setattr(new, name, getattr(self, name))
-        new._port = PluginPort(new)
         new._hands = self._hands.copy()
         new._dealt = self._dealt.copy()
         new._actions = self._actions.copy()
@@ -469,6 +468,7 @@ class Round(Views):
         new._team_points = self._team_points.copy()
         new._team_tricks = self._team_tricks.copy()
         new._pstate = self._pstate.copy()
+        new._port = PluginPort(new)
         return new
 
     def record(self) -> dict[str, Any]:

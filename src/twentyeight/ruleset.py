@@ -99,8 +99,8 @@ class Ruleset(Sealed):
         self.play_plugins = tuple(p for p in plugins if p.action_kinds)
         """Plug-ins asked for actions during the play: those that bring kinds of action
         (a plug-in without any has nothing to offer)."""
-        self.trick_plugins = plugins
-        """Plug-ins called after every trick."""
+        self.trick_plugins = tuple(p for p in plugins if p.after_each_trick)
+        """Plug-ins called after every trick (those that say so)."""
         self.view_plugins = plugins
         """Plug-ins asked for fields of views."""
         self.grammar: Grammar = CORE_GRAMMAR.with_kinds(

@@ -35,17 +35,24 @@ def trick_winner(cards: Sequence[C], suit_of: _Table[C, Hashable],
     of that suit count as trumps (``None``: none do, the trump was concealed). The
     highest trump wins, else the highest card of the suit led; of equal cards the first
     played."""
-    if trumps_from is None:
-        trump = None
     first = cards[0]
     led = suit_of[first]
-    best = strength[first] + (_TRUMP if led == trump and trumps_from == 0 else 0)
+    best = strength[first]
     best_i = 0
+    if trump is None or trumps_from is None:
+        # No trump counts: the highest card of the suit led. (A loop of its own keeps
+        # every comparison between two suits, which the interpreter makes fast.)
+        for i in range(1, len(cards)):
+            card = cards[i]
+            if suit_of[card] == led and strength[card] > best:
+                best_i, best = i, strength[card]
+        return best_i
+    if led == trump and trumps_from == 0:
+        best += _TRUMP
     for i in range(1, len(cards)):
         card = cards[i]
         suit = suit_of[card]
-        # A suit is never None, so with no trump the first test is always false.
-        if suit == trump and i >= trumps_from:  # type: ignore[operator]
+        if suit == trump and i >= trumps_from:
             rank = strength[card] + _TRUMP
         elif suit == led:
             rank = strength[card]
