@@ -214,8 +214,8 @@ def test_deep_hostile_inputs(name: str) -> None:
 @pytest.mark.parametrize(("name", "options"), HIDING_TARGETS,
                          ids=[f"{n}{'-' if o else ''}{'-'.join(o)}" for n, o in HIDING_TARGETS])
 def test_deep_refusal_hiding(name: str, options: dict[str, object]) -> None:
-    """The deep run: DEEP_ROUNDS refusals (100,000 by default) compared across other
-    deals per ruleset."""
+    """The deep run: 20 x DEEP_ROUNDS refusals (2,000,000 by default, some 10,000 states
+    of play for the seat to act and another) compared across other deals per ruleset."""
     rs = te.ruleset(name, **options)
-    assert testing.check_refusals_hide_in_rounds(rs, inputs=DEEP_ROUNDS,
-                                                 seed=10**9) >= DEEP_ROUNDS
+    assert testing.check_refusals_hide_in_rounds(rs, inputs=20 * DEEP_ROUNDS,
+                                                 seed=10**9) >= 20 * DEEP_ROUNDS
