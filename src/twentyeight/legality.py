@@ -10,7 +10,7 @@ only on what the acting seat may know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -29,15 +29,11 @@ from .actions import (
 from .cards import Deck, iter_bits
 from .errors import IllegalActionError, ParseError
 from .inputs import check_text, describe
-from .state import Phase, RoundState
+from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
 
-if TYPE_CHECKING:
-    pass
-
-_CALL = CallTrump()
+CALL_TRUMP = CallTrump()
+"""The one ``call-trump`` action: listed and recorded by identity."""
 _REDEAL = Redeal()
-_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
-    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
 
 
 class Legality(RoundState):
@@ -53,9 +49,9 @@ class Legality(RoundState):
             phase = self.phase
             claim = False
             # Claim windows are only open at the opening call and during the first trick.
-            if self._claim_checks and (not self._actions or (phase is _PLAY and not self._tricks)):
+            if self._claim_checks and (not self._actions or (phase is PLAY and not self._tricks)):
                 claim = self._claim(seat) is not None
-            if phase is _PLAY:
+            if phase is PLAY:
                 mask, can_call = self._play_legal(seat, None)
                 extras: tuple[Action, ...] = ()
                 if self._play_plugins:
@@ -63,14 +59,14 @@ class Legality(RoundState):
                     for p in self._play_plugins:
                         extras += p.play_actions(port, seat)
                 legal = (mask, can_call, claim, extras)
-            elif phase is _AUCTION:
+            elif phase is AUCTION:
                 rules = self._auction_rules
                 port = self._port
                 low, can_pass = rules.bid_limits(port, seat, None)
                 # An auction without kinds of its own has no other calls to offer.
                 extras = rules.extra_actions(port, seat) if rules.action_kinds else ()
                 legal = (low, can_pass, claim, extras)
-            elif phase is _CALLS:
+            elif phase is CALLS:
                 assert self._window is not None
                 legal = (self._window.window_actions(self._port, seat),)
             else:
@@ -88,15 +84,15 @@ class Legality(RoundState):
             return ()
         legal = self._legal_cache or self._legal()
         phase = self.phase
-        if phase is _PLAY:
+        if phase is PLAY:
             acts = self._play_actions(legal[0])
             if legal[1]:
-                acts = (*acts, _CALL)
+                acts = (*acts, CALL_TRUMP)
             if legal[2]:
                 acts = (*acts, _REDEAL)
             if legal[3]:
                 acts = (*acts, *legal[3])
-        elif phase is _AUCTION:
+        elif phase is AUCTION:
             acts = self.ruleset.bid_actions(legal[0], legal[1])
             if legal[3]:
                 acts = (*acts, *legal[3])
@@ -127,7 +123,7 @@ class Legality(RoundState):
         act holds when it holds only the other one (``JS#2``). Text longer than
         :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before anything reads it."""
         check_text(text)
-        if self.phase is _AUCTION:
+        if self.phase is AUCTION:
             said = self._auction_rules.parse(self._port, text)
             if said is not None:
                 return said
@@ -162,14 +158,14 @@ class Legality(RoundState):
         phase = self.phase
         text = str(action)
         if kind is Redeal:
-            if phase in (_AUCTION, _PLAY) and legal[2]:
+            if phase in (AUCTION, PLAY) and legal[2]:
                 return None
             return IllegalActionError(
                 "redeal-not-allowed", "no redeal rule lets this player demand a redeal now",
                 text)
-        if phase is _AUCTION:
+        if phase is AUCTION:
             return self._auction_refusal(seat, action, legal)
-        if phase is _CALLS:
+        if phase is CALLS:
             window = self._window
             assert window is not None
             if action in legal[0]:
@@ -183,7 +179,7 @@ class Legality(RoundState):
             choices = ", ".join(str(a) for a in legal[0])
             return IllegalActionError(
                 "wrong-phase", f"it is time for {window.name} calls: {choices}", text)
-        if phase is _TRUMP:
+        if phase is TRUMP:
             if action in legal[0]:
                 return None
             return self._owner_refusal(seat, action) or self._trump_refusal(action)

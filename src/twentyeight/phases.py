@@ -7,31 +7,19 @@ plug-ins hook in through their :class:`~twentyeight.port.RoundPort`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import (
     NO_TRUMP,
     Action,
     Bid,
-    CallTrump,
     LayTrump,
     NameTrump,
     Pass,
-    Redeal,
 )
 from .config import HandOutcome, RedealEvent
-from .legality import Legality
+from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
-from .state import NO_TRUMP_YET, Phase
+from .state import CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
 from .tricks import trick_winner
-
-if TYPE_CHECKING:
-    pass
-
-_CALL = CallTrump()
-_REDEAL = Redeal()
-_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
-    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
 
 
 class Transitions(Legality):
@@ -81,7 +69,7 @@ class Transitions(Legality):
             self._trump_from = 0
             self._after_trump()
             return
-        self.phase = _TRUMP
+        self.phase = TRUMP
         self.to_act = self._bidder
 
     def _choose_trump(self, seat: int, action: Action) -> None:
@@ -118,7 +106,7 @@ class Transitions(Legality):
 
     def _start_play(self) -> None:
         self._changed()
-        self.phase = _PLAY
+        self.phase = PLAY
         self.to_act = self._leader
 
     def _open_windows(self, event: str) -> bool:
@@ -135,7 +123,7 @@ class Transitions(Legality):
             if first is not None:
                 self._changed()
                 self._window = plugin
-                self.phase = _CALLS
+                self.phase = CALLS
                 self.to_act = first
                 return True
         self._window = None
@@ -161,7 +149,7 @@ class Transitions(Legality):
             self._start_play()
 
     def _call_trump(self, seat: int) -> None:
-        self._actions.append((seat, _CALL))
+        self._actions.append((seat, CALL_TRUMP))
         self._changed()
         if self.ruleset.config.caller_must_trump:
             self._must_trump = seat
@@ -248,7 +236,7 @@ class Transitions(Legality):
 
     def _annul(self, reason: str) -> None:
         self._changed()
-        self.phase = _OVER
+        self.phase = OVER
         self.is_over = True
         self.to_act = None
         self._result = RoundResult(
@@ -289,7 +277,7 @@ class Transitions(Legality):
             less_than_half_doubles=cfg.less_than_half_doubles,
         )
         self._changed()
-        self.phase = _OVER
+        self.phase = OVER
         self.is_over = True
         self.to_act = None
         self._result = RoundResult(

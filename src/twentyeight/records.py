@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .config import MAX_OPTION_INT
 from .deals import MAX_SEED
 from .errors import IllegalActionError, ParseError, RecordError, TwentyEightError
 from .inputs import MAX_ACTION_TEXT, MAX_NAME_TEXT, describe, excerpt, is_whole
@@ -81,7 +82,7 @@ def _read_record(data: Any) -> dict[str, Any]:
     if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_TEXT:
         raise RecordError("record field 'ruleset' must be a ruleset's name")
     fields: dict[str, Any] = {"ruleset": name,
-                              "options": read_options(data.get("options", {}), RecordError)}
+                              "options": read_options(data.get("options", {}))}
     dealer = data.get("dealer")
     if not is_whole(dealer, 0, MAX_SEATS):
         raise RecordError(f"record field 'dealer' must be a seat number, got {describe(dealer)}")
@@ -121,31 +122,31 @@ MAX_SEATS = 64
 """No table has more seats than a deck has cards."""
 
 
-def read_options(options: Any, error: type[TwentyEightError] = RecordError) -> dict[str, Any]:
+def read_options(options: Any) -> dict[str, Any]:
     """Options as a record stores them (a JSON object of option names to values),
     checked for shape: names are short texts, values are JSON scalars or lists of them
     (lists of lists for tables); lists come back as tuples, since JSON has none."""
     if not isinstance(options, dict):
-        raise error("options must be an object of option names to values")
+        raise RecordError("options must be an object of option names to values")
     if len(options) > MAX_OPTIONS:
-        raise error(f"too many options ({len(options)}; at most {MAX_OPTIONS})")
+        raise RecordError(f"too many options ({len(options)}; at most {MAX_OPTIONS})")
     out: dict[str, Any] = {}
     for key, value in options.items():
         if not isinstance(key, str) or not 0 < len(key) <= MAX_NAME_TEXT:
-            raise error(f"an option's name must be a short text, got {describe(key)}")
-        out[key] = _option_value(key, value, error, 0)
+            raise RecordError(f"an option's name must be a short text, got {describe(key)}")
+        out[key] = _option_value(key, value, 0)
     return out
 
 
-def _option_value(key: str, value: Any, error: type[TwentyEightError], depth: int) -> Any:
+def _option_value(key: str, value: Any, depth: int) -> Any:
     if value is None or isinstance(value, (bool, str, float)) or \
-            is_whole(value, -MAX_SCORE, MAX_SCORE + 1):
+            is_whole(value, -MAX_OPTION_INT, MAX_OPTION_INT + 1):
         if isinstance(value, str) and len(value) > MAX_NAME_TEXT:
-            raise error(f"option {excerpt(key)}: text too long ({len(value)} characters)")
+            raise RecordError(f"option {excerpt(key)}: text too long ({len(value)} characters)")
         return value
     if isinstance(value, list) and depth < 2 and len(value) <= MAX_OPTIONS:
-        return tuple(_option_value(key, v, error, depth + 1) for v in value)
-    raise error(f"option {excerpt(key)} has a value no option takes: {describe(value)}")
+        return tuple(_option_value(key, v, depth + 1) for v in value)
+    raise RecordError(f"option {excerpt(key)} has a value no option takes: {describe(value)}")
 
 
 def record_of(rnd: Round) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from .records import (
     replay,
 )
 from .results import RoundResult, Trick
-from .state import NO_TRUMP_YET, Phase, RawTrick, RoundState
+from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick, RoundState
 from .views import SeatView, Views
 
 if TYPE_CHECKING:
@@ -47,8 +47,6 @@ if TYPE_CHECKING:
 _COPIED = tuple(s for s in RoundState.__slots__ if s not in ("__weakref__", "_port"))
 """The fields a clone copies (its port is its own)."""
 
-_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
-    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
 
 __all__ = [
     "MAX_RECORD_CHARS",
@@ -392,7 +390,7 @@ class Round(Views):
         if seat is not None and seat is not self.to_act and self._seat(seat) != self.to_act:
             self._refuse_out_of_turn(seat, action)
         kind = type(action)
-        if kind is Play and phase is _PLAY:
+        if kind is Play and phase is PLAY:
             # Interned actions are found by identity, which skips hashing the card.
             cid = self._play_index.get(id(action))
             if cid is None:
@@ -401,7 +399,7 @@ class Round(Views):
             if cid >= 0 and legal[0] >> cid & 1:
                 self._play(cid)
                 return
-        elif phase is _AUCTION and (kind is Bid or kind is Pass):
+        elif phase is AUCTION and (kind is Bid or kind is Pass):
             legal = self._legal_cache or self._legal()
             if legal[1] if kind is Pass else (
                     legal[0] <= action.value <= self._max_bid  # type: ignore[union-attr]
@@ -420,11 +418,11 @@ class Round(Views):
             assert reason is not None
             self._actions.append((seat, action))
             self._annul(reason)
-        elif phase is _AUCTION:
+        elif phase is AUCTION:
             self._auction(seat, action)
-        elif phase is _CALLS:
+        elif phase is CALLS:
             self._window_call(seat, action)
-        elif phase is _TRUMP:
+        elif phase is TRUMP:
             self._choose_trump(seat, action)
         elif kind is CallTrump:
             self._call_trump(seat)
@@ -443,7 +441,7 @@ class Round(Views):
         text = str(action) if isinstance(action, Action) else \
             action[:MAX_ACTION_TEXT] if isinstance(action, str) else describe(action)
         why = None
-        if self.phase is _AUCTION:
+        if self.phase is AUCTION:
             why = self._auction_rules.out_of_turn(self._port, seat)
         if why is not None:
             raise IllegalActionError(why[0], why[1], text)

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .results import RoundResult
     from .ruleset import Ruleset
 
-__all__ = ["NO_TRUMP_YET", "Phase", "RawTrick", "RoundState"]
+__all__ = ["AUCTION", "CALLS", "NO_TRUMP_YET", "OVER", "PLAY", "TRUMP", "Phase", "RawTrick",
+           "RoundState"]
 
 NO_TRUMP_YET = 1 << 30
 """``_trump_from`` while no card of the trump suit counts as a trump."""
@@ -42,6 +43,11 @@ class Phase(str, Enum):
     """Tricks are played."""
     OVER = "over"
     """The hand is scored (or annulled); nobody acts."""
+
+
+AUCTION, TRUMP, CALLS, PLAY, OVER = (
+    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
+"""The phases as module globals: the hot path compares against them by identity."""
 
 
 class RoundState:

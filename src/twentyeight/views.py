@@ -15,17 +15,12 @@ from .actions import (
 )
 from .phases import Transitions
 from .records import PUBLIC_RECORD_FORMAT, RECORD_VERSION
-from .state import Phase
+from .state import CALLS, Phase
 
 if TYPE_CHECKING:
     # Only read by type checkers (annotations are strings): no runtime dependency.
     from typing_extensions import NotRequired, Required
 
-
-_CALL = CallTrump()
-_REDEAL = Redeal()
-_AUCTION, _TRUMP, _CALLS, _PLAY, _OVER = (
-    Phase.AUCTION, Phase.TRUMP, Phase.CALLS, Phase.PLAY, Phase.OVER)
 
 _VIEW_KEYS = ("ruleset", "seat", "team", "players", "dealer", "opener", "bid_range", "phase",
               "to_act", "hand", "cards_held", "auction", "calls", "contract", "trump",
@@ -184,7 +179,7 @@ class Views(Transitions):
         public = self._public_fields()
         v: dict[str, Any] = {
             key: own[key] if key in own else public[key] for key in _VIEW_KEYS}
-        if self.phase is _CALLS:
+        if self.phase is CALLS:
             v["window"] = self._window.name if self._window is not None else None
         for plugin in self.ruleset.view_plugins:
             extra = plugin.view(self._port, seat)

@@ -166,9 +166,6 @@ class _Game(_ViewNarrator):
             else:
                 try:
                     action = self.parse(rnd, check_text(text, "a move"))
-                except IllegalActionError as exc:
-                    self.say(f"Not allowed: {exc.reason}.")
-                    continue
                 except TwentyEightError as exc:
                     self.say(f"Not understood: {exc}")
                     continue
