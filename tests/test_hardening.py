@@ -149,7 +149,7 @@ def test_defect_2_refusal_hiding_check_finds_the_leak_it_was_written_for() -> No
     rnd = _after_seventh_card(0)
     assert testing.check_refusals_hide(rnd, rnd.bidder, random.Random(1), tries=4) > 0
 
-    class Leaky(te.Round):
+    class Leaky(type(rnd)):  # type: ignore[misc]  # each ruleset's rounds have their own class
         __slots__ = ()
 
         def explain(self, action: te.Action) -> te.IllegalActionError | None:

@@ -33,7 +33,10 @@ from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
 
 CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
-_REDEAL = Redeal()
+REDEAL = Redeal()
+"""The one ``redeal`` action the engine lists."""
+SEVENTH_CARD = SeventhCard()
+"""The one ``seventh-card`` action the engine lists."""
 
 
 class Legality(RoundState):
@@ -89,7 +92,7 @@ class Legality(RoundState):
             if legal[1]:
                 acts = (*acts, CALL_TRUMP)
             if legal[2]:
-                acts = (*acts, _REDEAL)
+                acts = (*acts, REDEAL)
             if legal[3]:
                 acts = (*acts, *legal[3])
         elif phase is AUCTION:
@@ -97,7 +100,7 @@ class Legality(RoundState):
             if legal[3]:
                 acts = (*acts, *legal[3])
             if legal[2]:
-                acts = (*acts, _REDEAL)
+                acts = (*acts, REDEAL)
         else:
             acts = legal[0]
         self._legal_tuple = acts

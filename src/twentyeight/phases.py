@@ -37,7 +37,9 @@ class Transitions(Legality):
             self._high_bid = action.value
             self._bidder = seat
             self._denomination = action.denomination
-            self._bids_by[seat] += 1
+            bids_by = list(self._bids_by)
+            bids_by[seat] += 1
+            self._bids_by = tuple(bids_by)
             self._pass_run = 0
             self._multiplier = 1
         elif kind is Pass:
@@ -204,10 +206,16 @@ class Transitions(Legality):
         if last:
             pts += self._last_trick_points
         team = winner & 1
-        self._team_points[team] += pts
-        self._team_tricks[team] += 1
+        points0, points1 = self._team_points
+        won0, won1 = self._team_tricks
+        if team:
+            self._team_points = (points0, points1 + pts)
+            self._team_tricks = (won0, won1 + 1)
+        else:
+            self._team_points = (points0 + pts, points1)
+            self._team_tricks = (won0 + 1, won1)
         # The lists are not touched again: the next trick starts with new ones.
-        self._tricks.append((seats, trick, winner, pts, trump_from if trump >= 0 else None))
+        self._tricks += ((seats, trick, winner, pts, trump_from if trump >= 0 else None),)
         self._trick = []
         self._trick_seats = []
         self._must_trump = -1
@@ -240,8 +248,8 @@ class Transitions(Legality):
         self.is_over = True
         self.to_act = None
         self._result = RoundResult(
-            card_points=tuple(self._team_points),
-            tricks_won=tuple(self._team_tricks),
+            card_points=self._team_points,
+            tricks_won=self._team_tricks,
             bidder=self._bidder if self._bidder >= 0 else None,
             bidding_team=self._bidder & 1 if self._bidder >= 0 else None,
             bid=self._high_bid if self._bidder >= 0 else None,
@@ -268,8 +276,8 @@ class Transitions(Legality):
             bidding_team=team,
             bid=self._high_bid,
             target=target,
-            card_points=tuple(self._team_points),
-            tricks_won=tuple(self._team_tricks),
+            card_points=self._team_points,
+            tricks_won=self._team_tricks,
             made=made,
             contract=self._contract,
             multiplier=self._multiplier,

@@ -20,8 +20,7 @@ __all__ = ["PluginPort"]
 class PluginPort:
     """A round as its plug-ins see it (see :class:`~twentyeight.port.RoundPort`)."""
 
-    __slots__ = ("_bids_by", "_dealt", "_hands", "_pstate", "_r", "config", "dealer", "deck",
-                 "opener", "players")
+    __slots__ = ("_hands", "_r", "config", "dealer", "deck", "opener", "players")
 
     def __init__(self, rnd: Round) -> None:
         # A weak reference: the round holds its port, and a cycle would keep every
@@ -38,11 +37,8 @@ class PluginPort:
         """The dealing seat."""
         self.opener: int = (rnd.dealer + 1) % rnd._n
         """The seat to the dealer's right."""
-        # The round changes these containers in place and never replaces them.
+        # The round changes its hands in place and never replaces the list.
         self._hands = rnd._hands
-        self._dealt = rnd._dealt
-        self._bids_by = rnd._bids_by
-        self._pstate = rnd._pstate
 
     # ------------------------------------------------------------------ reads
 
@@ -110,7 +106,7 @@ class PluginPort:
 
     def bids_made(self, seat: int) -> int:
         """How many bids ``seat`` has made."""
-        return self._bids_by[seat]
+        return self._r._bids_by[seat]
 
     @property
     def trump_exposed(self) -> bool:
@@ -176,7 +172,7 @@ class PluginPort:
 
     def dealt_mask(self, seat: int) -> int:
         """Every card dealt to ``seat`` so far."""
-        return self._dealt[seat]
+        return self._r._dealt[seat]
 
     def first_packet_mask(self, seat: int) -> int:
         """The first packet dealt to ``seat``."""
@@ -188,14 +184,16 @@ class PluginPort:
 
     def plugin_state(self, name: str, default: Any = None) -> Any:
         """Plug-in ``name``'s state in this round."""
-        return self._pstate.get(name, default)
+        return self._r._pstate.get(name, default)
 
     # ------------------------------------------------------------------ changes
 
     def set_plugin_state(self, name: str, value: Any) -> None:
         """Replace plug-in ``name``'s state (an immutable value)."""
-        self._pstate[name] = value
-        self._r._changed()
+        r = self._r
+        # Replaced, never changed in place: clones share the dict until one of them writes.
+        r._pstate = {**r._pstate, name: value}
+        r._changed()
 
     def set_target(self, target: int) -> None:
         """The card points the contract now needs."""

@@ -20,12 +20,11 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Bid, CallTrump, Pass, Play, Redeal
-from .cards import Card, Deck
+from .cards import Card
 from .config import RulesetConfig
 from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal, shuffled_deck
 from .errors import IllegalActionError
 from .inputs import MAX_ACTION_TEXT, describe
-from .plugin_port import PluginPort
 from .records import (
     MAX_RECORD_CHARS,
     MAX_SCORE,
@@ -37,15 +36,14 @@ from .records import (
     replay,
 )
 from .results import RoundResult, Trick
-from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick, RoundState
+from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick
 from .views import SeatView, Views
 
 if TYPE_CHECKING:
-    from .plugins import RulePlugin
     from .ruleset import Ruleset
 
-_COPIED = tuple(s for s in RoundState.__slots__ if s not in ("__weakref__", "_port"))
-"""The fields a clone copies (its port is its own)."""
+_NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 65)}
+"""The seat after each seat, by table size."""
 
 
 __all__ = [
@@ -80,6 +78,11 @@ class Round(Views):
 
     __slots__ = ()
 
+    def __new__(cls, ruleset: Ruleset, **_: Any) -> Round:
+        # A round is an instance of its ruleset's own class (see round_class), which
+        # holds what the ruleset fixes.
+        return object.__new__(ruleset._round_class if cls is Round else cls)
+
     def __init__(
         self,
         ruleset: Ruleset,
@@ -90,49 +93,34 @@ class Round(Views):
         packet_masks: tuple[tuple[int, ...], ...] | None = None,
         scores: tuple[int, ...] | None = None,
     ) -> None:
-        cfg = ruleset.config
-        self.ruleset = ruleset
-        self.deck: Deck = ruleset.deck
+        n = self._n
         self.dealer = dealer
         self.seed = seed
         self._deal = deal
         self._scores = scores
-        n = cfg.players
-        self._n = n
-        self._max_bid = cfg.max_bid
-        self._n_tricks = cfg.tricks
-        self._last_trick_points = cfg.last_trick_points
-        self._auction_rules = cfg.auction
-        self._denominations = cfg.auction.denominations
-        # The read-only tables' own dicts: the hot path reads them without the proxy.
-        self._ids = self.deck._id_of
-        self._claim_checks = ruleset.claim_checks
-        self._play_actions = ruleset.play_actions
-        self._play_index = ruleset._play_index
-        self._play_of = ruleset.play_action_of_id
-        self._play_plugins = ruleset.play_plugins
         self.is_over = False
         if packet_masks is None:
             assert deal is not None
-            packet_masks = packet_masks_of(deal, cfg.deal_packets)
-        self._packet_masks: tuple[tuple[int, ...], ...] = packet_masks
+            packet_masks = packet_masks_of(deal, ruleset.config.deal_packets)
+        self._packet_masks = packet_masks
+        self._port_obj = None
         self._hands = [0] * n
-        self._dealt = [0] * n
+        self._dealt = (0,) * n
         self._packets_dealt = 0
-        self._actions: list[tuple[int, Action]] = []
+        self._actions = []
         # auction
         self._high_bid = 0
         self._bidder = -1
         self._passed = 0
         self._spoken = 0
-        self._bids_by = [0] * n
+        self._bids_by = (0,) * n
         self._pass_run = 0
-        self._denomination: str | None = None
-        self._auction_len: int | None = None
+        self._denomination = None
+        self._auction_len = None
         # contract
-        self._target: int | None = None
+        self._target = None
         self._multiplier = 1
-        self._stake: int | None = None
+        self._stake = None
         self._contract = "bid"
         self._all_tricks = False
         # trump
@@ -141,35 +129,35 @@ class Round(Views):
         self._blind = False
         self._seventh_pending = False
         self._exposed_by = -1
-        self._exposed_at: tuple[int, int] | None = None
+        self._exposed_at = None
         self._trump_from = NO_TRUMP_YET
         self._must_trump = -1
         self._trump_led = False
         self._led_suits = 0
         # call windows; the plug-in name of each call made after the auction, in order
-        self._call_log: tuple[str, ...] = ()
-        self._window: RulePlugin | None = None
+        self._call_log = ()
+        self._window = None
         self._window_event = ""
-        self._pending_windows: tuple[RulePlugin, ...] = ()
+        self._pending_windows = ()
         # play
         self._active = (1 << n) - 1
-        self._next_seat: tuple[int, ...] = tuple((s + 1) % n for s in range(n))
+        self._next_seat = _NEXT_SEAT[n]
         self._trick_size = n
-        self._trick: list[int] = []
-        self._trick_seats: list[int] = []
-        self._tricks: list[RawTrick] = []
-        self._team_points = [0, 0]
-        self._team_tricks = [0, 0]
-        self._pstate: dict[str, Any] = {}
+        self._trick = []
+        self._trick_seats = []
+        self._tricks = ()
+        self._tricks_view = ()
+        self._team_points = (0, 0)
+        self._team_tricks = (0, 0)
+        self._pstate = {}
         self._shown = 0
-        self._result: RoundResult | None = None
-        self._legal_cache: Any = None
-        self._legal_tuple: tuple[Action, ...] | None = None
+        self._result = None
+        self._legal_cache = None
+        self._legal_tuple = None
         self._leader = (dealer + 1) % n
         self.phase = Phase.AUCTION
-        self._deal_packets(cfg.auction_after)
-        self._port = PluginPort(self)  # last: it keeps references to the containers
-        self.to_act: int | None = self._auction_rules.first_to_speak(self._port)
+        self._deal_packets(ruleset.config.auction_after)
+        self.to_act = self._auction_rules.first_to_speak(self._port)
 
     # ------------------------------------------------------------------ public reads
 
@@ -452,22 +440,71 @@ class Round(Views):
             text)
 
     def clone(self) -> Round:
-        """An independent copy of this round."""
-        new = object.__new__(Round)
-        for name in _COPIED:
-            setattr(new, name, getattr(self, name))
+        """An independent copy of this round. What the ruleset fixes is shared (it lives
+        on the round's class), and so are the immutable containers; only what changes is
+        copied, field by field."""
+        new = object.__new__(type(self))
+        new.dealer = self.dealer
+        new.seed = self.seed
+        new.is_over = self.is_over
+        new.phase = self.phase
+        new.to_act = self.to_act
+        new._port_obj = None
+        new._deal = self._deal
+        new._scores = self._scores
+        new._packet_masks = self._packet_masks
         new._hands = self._hands.copy()
-        new._dealt = self._dealt.copy()
+        new._dealt = self._dealt
+        new._packets_dealt = self._packets_dealt
         new._actions = self._actions.copy()
-        new._bids_by = self._bids_by.copy()
+        new._high_bid = self._high_bid
+        new._bidder = self._bidder
+        new._passed = self._passed
+        new._spoken = self._spoken
+        new._bids_by = self._bids_by
+        new._pass_run = self._pass_run
+        new._denomination = self._denomination
+        new._auction_len = self._auction_len
+        new._target = self._target
+        new._multiplier = self._multiplier
+        new._stake = self._stake
+        new._contract = self._contract
+        new._all_tricks = self._all_tricks
+        new._trump_suit = self._trump_suit
+        new._concealed = self._concealed
+        new._blind = self._blind
+        new._seventh_pending = self._seventh_pending
+        new._exposed_by = self._exposed_by
+        new._exposed_at = self._exposed_at
+        new._trump_from = self._trump_from
+        new._must_trump = self._must_trump
+        new._trump_led = self._trump_led
+        new._led_suits = self._led_suits
+        new._call_log = self._call_log
+        new._window = self._window
+        new._window_event = self._window_event
+        new._pending_windows = self._pending_windows
+        new._active = self._active
+        new._next_seat = self._next_seat
+        new._trick_size = self._trick_size
         new._trick = self._trick.copy()
         new._trick_seats = self._trick_seats.copy()
-        new._tricks = self._tricks.copy()
-        new._team_points = self._team_points.copy()
-        new._team_tricks = self._team_tricks.copy()
-        new._pstate = self._pstate.copy()
-        new._port = PluginPort(new)
+        new._tricks = self._tricks
+        new._tricks_view = self._tricks_view
+        new._team_points = self._team_points
+        new._team_tricks = self._team_tricks
+        new._pstate = self._pstate
+        new._shown = self._shown
+        new._result = self._result
+        new._legal_cache = self._legal_cache
+        new._legal_tuple = self._legal_tuple
+        new._leader = self._leader
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A round pickles as its complete record: its class is made per ruleset and
+        # cannot be found by name, and the record rebuilds every field.
+        return (Round.from_json, (self.to_json(),))
 
     def record(self) -> dict[str, Any]:
         """The round as a JSON-ready record: ruleset and options, the seed or the explicit
@@ -496,3 +533,34 @@ class Round(Views):
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} phase={self.phase.value} to_act={self.to_act} "
                 f"actions={len(self._actions)}>")
+
+
+def round_class(ruleset: Ruleset) -> type[Round]:
+    """The class of ``ruleset``'s rounds: :class:`Round` with what the ruleset fixes as
+    class attributes (its deck, tables and hooks), read by every round of the ruleset
+    and never copied. Made once per ruleset."""
+    cfg = ruleset.config
+    fixed: dict[str, Any] = {
+        "__slots__": (),
+        "__module__": Round.__module__,
+        "__qualname__": Round.__qualname__,
+        "__doc__": Round.__doc__,
+        "ruleset": ruleset,
+        "deck": ruleset.deck,
+        "_n": cfg.players,
+        "_max_bid": cfg.max_bid,
+        "_n_tricks": cfg.tricks,
+        "_last_trick_points": cfg.last_trick_points,
+        "_auction_rules": cfg.auction,
+        "_denominations": cfg.auction.denominations,
+        # The read-only tables' own dicts: the hot path reads them without the proxy.
+        "_ids": ruleset.deck._id_of,
+        "_claim_checks": ruleset.claim_checks,
+        "_play_actions": ruleset.play_actions,
+        "_play_index": ruleset._play_index,
+        "_play_of": ruleset.play_action_of_id,
+        "_play_plugins": ruleset.play_plugins,
+        "_action_of_text": ruleset._by_text.get,
+        "_text_of": ruleset.action_text,
+    }
+    return type(Round.__name__, (Round,), fixed)

@@ -16,19 +16,21 @@ from .actions import (
     NameTrump,
     Pass,
     Play,
-    SeventhCard,
 )
 from .cards import Card, Deck, Sealed, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .deals import MAX_SEED, seeded_packet_masks
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
+from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import RulePlugin
 from .records import MAX_SCORE
-from .round import Round
+from .round import Round, round_class
 
 _PASS = Pass()
 _CHUNK_BITS = 16
+_MAX_INTERNED = 20_000
+"""The most actions a ruleset's text table holds (the core's are a few hundred)."""
 
 DealInput = Sequence[Sequence[Card | str]]
 """An explicit deal: per seat, the cards in the order they are dealt to it."""
@@ -42,6 +44,8 @@ class Ruleset(Sealed):
 
     __slots__ = (
         "_bid_cache",
+        "_bid_of",
+        "_by_text",
         "_changed",
         "_chunk_bits",
         "_chunk_tables",
@@ -50,6 +54,8 @@ class Ruleset(Sealed):
         "_play_index",
         "_play_of",
         "_preset",
+        "_round_class",
+        "_text_by_id",
         "card_text",
         "checks",
         "claim_checks",
@@ -84,7 +90,17 @@ class Ruleset(Sealed):
             [None] * (1 << self._chunk_bits) for _ in range(chunks)
         ]
         self._name_trump: tuple[Action, ...] = tuple(NameTrump(s) for s in deck.spec.suits)
+        self._bid_of: dict[tuple[int, str | None], Bid] = {
+            (v, d): Bid(v, d) for v in range(config.min_bid, config.max_bid + 1)
+            for d in config.auction.denominations}
         self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
+        # Every action of the core this ruleset can take, one shared object each, by its
+        # text and its text by the object: text actions and records skip the parser.
+        self._by_text: dict[str, Action] = {}
+        self._text_by_id: dict[int, str] = {}
+        for action in (*self._play_of, *self._lay_of, *self._name_trump,
+                       *self._bid_of.values(), _PASS, CALL_TRUMP, REDEAL, SEVENTH_CARD):
+            self._intern(action)
         self.checks: tuple[RedealCheck, ...] = config.all_redeal_checks()
         """Every redeal check, the plug-ins' included."""
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
@@ -109,7 +125,16 @@ class Ruleset(Sealed):
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
+        self._round_class: type[Round] = round_class(self)
         self._seal()
+
+    def _intern(self, action: Action) -> Action:
+        """The shared object for ``action``'s text, made ``action`` if there is none."""
+        text = str(action)
+        shared = self._by_text.setdefault(text, action)
+        if shared is action:
+            self._text_by_id[id(action)] = text
+        return shared
 
     @property
     def name(self) -> str:
@@ -228,14 +253,32 @@ class Ruleset(Sealed):
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text form: the core's actions and those of this ruleset's
-        auction and plug-ins (:attr:`grammar`); cards must belong to this ruleset's deck."""
+        auction and plug-ins (:attr:`grammar`); cards must belong to this ruleset's deck.
+        The same text always gives the same (shared) action object."""
+        shared = self._by_text.get(text) if type(text) is str else None
+        if shared is not None:
+            return shared
         action = self.grammar.parse(text)
         card = getattr(action, "card", None)
         if isinstance(card, Card) and card not in self.deck.ids:
             raise ParseError(f"{card} is not a card of the {self.name} deck")
-        if isinstance(action, Play):
-            return self._play_of[self.deck.ids[action.card]]
+        shared = self._by_text.get(str(action))
+        if shared is not None:
+            return shared
+        # A plug-in's actions join the table as they are first read: a bounded number of
+        # texts, so hostile input cannot grow it without end.
+        if len(self._text_by_id) < _MAX_INTERNED:
+            return self._intern(action)
         return action
+
+    def action_of_text(self, text: str) -> Action | None:
+        """The shared action whose text form is exactly ``text`` (``play 9H``,
+        ``bid 16``), or ``None``: a dictionary lookup, no parsing."""
+        return self._by_text.get(text)
+
+    def action_text(self, action: Action) -> str:
+        """``str(action)``, read from the table for the ruleset's shared actions."""
+        return self._text_by_id.get(id(action)) or str(action)
 
     @property
     def play_action_of_id(self) -> tuple[Play, ...]:
@@ -271,8 +314,9 @@ class Ruleset(Sealed):
         acts = self._bid_cache.get(key)
         if acts is None:
             denominations = self.config.auction.denominations
-            bids = tuple(Bid(v, d) for v in range(max(low, self.config.min_bid),
-                                                  self.config.max_bid + 1)
+            bid_of = self._bid_of
+            bids = tuple(bid_of[v, d] for v in range(max(low, self.config.min_bid),
+                                                     self.config.max_bid + 1)
                          for d in denominations)
             acts = self._bid_cache[key] = (_PASS, *bids) if can_pass else bids
         return acts
@@ -286,7 +330,7 @@ class Ruleset(Sealed):
         else:
             lay_of = self._lay_of
             acts = tuple(lay_of[c] for c in iter_bits(mask))
-        return (*acts, SeventhCard()) if seventh_card else acts
+        return (*acts, SEVENTH_CARD) if seventh_card else acts
 
 
 __all__ = ["OPTION_NAMES", "DealInput", "Ruleset"]

@@ -4,19 +4,22 @@ keep it consistent. The round's layers (legality, transitions, views) and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .actions import Action
 from .cards import Deck
 from .deals import shuffle_deal
 from .errors import SeatError
 from .inputs import describe, is_whole
+from .plugin_port import PluginPort
 
 if TYPE_CHECKING:
     from .plugins import AuctionRules, RulePlugin
     from .port import RoundPort
     from .results import RoundResult
+    from .round import Round
     from .ruleset import Ruleset
 
 __all__ = ["AUCTION", "CALLS", "NO_TRUMP_YET", "OVER", "PLAY", "TRUMP", "Phase", "RawTrick",
@@ -52,7 +55,14 @@ AUCTION, TRUMP, CALLS, PLAY, OVER = (
 
 class RoundState:
     """Every field of a round. Seats are bits in masks and cards are deck ids; the
-    readable forms are built when read."""
+    readable forms are built when read.
+
+    What a ruleset fixes (its deck, its tables, its hooks) is not stored in each round:
+    every ruleset has its own subclass of :class:`~twentyeight.round.Round` that holds
+    those as class attributes (:func:`~twentyeight.round.round_class`), so a round
+    carries only what changes, and a clone copies only that. Containers that change
+    rarely (the cards dealt, the bids made, the plug-ins' state, the finished tricks)
+    are immutable and replaced when they change, so clones share them."""
 
     __slots__ = (
         "__weakref__",
@@ -60,44 +70,32 @@ class RoundState:
         "_active",
         "_all_tricks",
         "_auction_len",
-        "_auction_rules",
         "_bidder",
         "_bids_by",
         "_blind",
         "_call_log",
-        "_claim_checks",
         "_concealed",
         "_contract",
         "_deal",
         "_dealt",
         "_denomination",
-        "_denominations",
         "_exposed_at",
         "_exposed_by",
         "_hands",
         "_high_bid",
-        "_ids",
-        "_last_trick_points",
         "_leader",
         "_led_suits",
         "_legal_cache",
         "_legal_tuple",
-        "_max_bid",
         "_multiplier",
         "_must_trump",
-        "_n",
-        "_n_tricks",
         "_next_seat",
         "_packet_masks",
         "_packets_dealt",
         "_pass_run",
         "_passed",
         "_pending_windows",
-        "_play_actions",
-        "_play_index",
-        "_play_of",
-        "_play_plugins",
-        "_port",
+        "_port_obj",
         "_pstate",
         "_result",
         "_scores",
@@ -112,45 +110,48 @@ class RoundState:
         "_trick_seats",
         "_trick_size",
         "_tricks",
+        "_tricks_view",
         "_trump_from",
         "_trump_led",
         "_trump_suit",
         "_window",
         "_window_event",
         "dealer",
-        "deck",
         "is_over",
         "phase",
-        "ruleset",
         "seed",
         "to_act",
     )
 
-    ruleset: Ruleset
-    deck: Deck
+    # What the ruleset fixes: class attributes of each ruleset's round class.
+    ruleset: ClassVar[Ruleset]
+    deck: ClassVar[Deck]
+    _n: ClassVar[int]
+    _max_bid: ClassVar[int]
+    _n_tricks: ClassVar[int]
+    _last_trick_points: ClassVar[int]
+    _auction_rules: ClassVar[AuctionRules]
+    _denominations: ClassVar[tuple[str | None, ...]]
+    _ids: ClassVar[dict[Any, int]]
+    _claim_checks: ClassVar[tuple[tuple[str, Any], ...]]
+    _play_actions: ClassVar[Any]
+    _play_index: ClassVar[dict[int, int]]
+    _play_of: ClassVar[tuple[Any, ...]]
+    _play_plugins: ClassVar[tuple[RulePlugin, ...]]
+    _action_of_text: ClassVar[Callable[[str], Action | None]]
+    _text_of: ClassVar[Callable[[Action], str]]
+
     dealer: int
     seed: int | None
     is_over: bool
     phase: Phase
     to_act: int | None
-    _port: RoundPort
+    _port_obj: RoundPort | None
     _deal: tuple[tuple[int, ...], ...] | None
     _scores: tuple[int, ...] | None
-    _n: int
-    _max_bid: int
-    _n_tricks: int
-    _last_trick_points: int
-    _auction_rules: AuctionRules
-    _denominations: tuple[str | None, ...]
-    _ids: dict[Any, int]
-    _claim_checks: tuple[tuple[str, Any], ...]
-    _play_actions: Any
-    _play_index: dict[int, int]
-    _play_of: tuple[Any, ...]
-    _play_plugins: tuple[RulePlugin, ...]
     _packet_masks: tuple[tuple[int, ...], ...]
     _hands: list[int]
-    _dealt: list[int]
+    _dealt: tuple[int, ...]
     _packets_dealt: int
     _actions: list[tuple[int, Action]]
     # auction
@@ -158,7 +159,7 @@ class RoundState:
     _bidder: int
     _passed: int
     _spoken: int
-    _bids_by: list[int]
+    _bids_by: tuple[int, ...]
     _pass_run: int
     _denomination: str | None
     _auction_len: int | None
@@ -190,15 +191,25 @@ class RoundState:
     _trick_size: int
     _trick: list[int]
     _trick_seats: list[int]
-    _tricks: list[RawTrick]
-    _team_points: list[int]
-    _team_tricks: list[int]
+    _tricks: tuple[RawTrick, ...]
+    _tricks_view: tuple[dict[str, Any], ...]
+    _team_points: tuple[int, int]
+    _team_tricks: tuple[int, int]
     _pstate: dict[str, Any]
     _shown: int
     _result: RoundResult | None
     _legal_cache: Any
     _legal_tuple: tuple[Action, ...] | None
     _leader: int
+
+    @property
+    def _port(self) -> RoundPort:
+        """The round as its plug-ins see it, made when a hook first needs it (most
+        clones made by a search never call a hook)."""
+        port = self._port_obj
+        if port is None:
+            port = self._port_obj = PluginPort(cast("Round", self))
+        return port
 
     def _seat(self, seat: object) -> int:
         """``seat`` itself if it is a seat of this round, else :class:`SeatError`."""
@@ -220,13 +231,15 @@ class RoundState:
         self._trick_size = active.bit_count()
 
     def _deal_packets(self, count: int) -> None:
-        hands, dealt = self._hands, self._dealt
+        hands = self._hands
+        dealt = list(self._dealt)
         for _ in range(count):
             masks = self._packet_masks[self._packets_dealt]
             for seat, m in enumerate(masks):
                 hands[seat] |= m
                 dealt[seat] |= m
             self._packets_dealt += 1
+        self._dealt = tuple(dealt)
 
     def _held(self, seat: int) -> int:
         """Every unplayed card ``seat`` holds, a concealed trump card included."""
