@@ -45,6 +45,28 @@ def _seed_number(seed: int, deck_size: int) -> int:
     return int.from_bytes(digest, "big") % total
 
 
+@functools.cache
+def _radix_groups(deck_size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices ``deck_size, deck_size - 1, ..., 1`` of the Lehmer code in runs whose
+    product fits in a machine word, each with that product: one division by a run's
+    product splits a run's digits off the big seed number, and they are read with small
+    divisions (the same digits as dividing the big number by each radix in turn)."""
+    groups = []
+    radix = deck_size
+    while radix > 0:
+        product, run = 1, []
+        while radix > 0 and product * radix < 2**30:
+            product *= radix
+            run.append(radix)
+            radix -= 1
+        groups.append((product, tuple(run)))
+    return tuple(groups)
+
+
+_BITS = tuple(1 << c for c in range(64))
+"""``1 << c`` for every card id (a deck holds at most 64 cards)."""
+
+
 def shuffled_deck(seed: int, deck_size: int) -> list[int]:
     """The deck order for ``seed``: the permutation whose Lehmer code is
     :func:`_seed_number`. Unlike ``random.shuffle`` it is fixed by this library, so a
@@ -52,9 +74,11 @@ def shuffled_deck(seed: int, deck_size: int) -> list[int]:
     x = _seed_number(seed, deck_size)
     pool = list(range(deck_size))
     order = []
-    for i in range(deck_size, 0, -1):
-        x, j = divmod(x, i)
-        order.append(pool.pop(j))
+    for product, radices in _radix_groups(deck_size):
+        x, digits = divmod(x, product)
+        for radix in radices:
+            digits, j = divmod(digits, radix)
+            order.append(pool.pop(j))
     return order
 
 
@@ -77,12 +101,17 @@ def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequen
     packets = tuple(packets)
     flat = [0] * (len(packets) * players)
     # shuffled_deck's decoding, with each card put straight into its seat's packet.
-    slots = iter(_deal_slots(players, packets, dealer))
+    slots = _deal_slots(players, packets, dealer)
+    bits = _BITS
     x = _seed_number(seed, deck_size)
     pool = list(range(deck_size))
-    for i in range(deck_size, 0, -1):
-        x, j = divmod(x, i)
-        flat[next(slots)] |= 1 << pool.pop(j)
+    position = 0
+    for product, radices in _radix_groups(deck_size):
+        x, digits = divmod(x, product)
+        for radix in radices:
+            digits, j = divmod(digits, radix)
+            flat[slots[position]] |= bits[pool.pop(j)]
+            position += 1
     return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from .actions import (
     Action,
     Bid,
@@ -29,7 +27,7 @@ from .actions import (
 from .cards import Deck, iter_bits
 from .errors import IllegalActionError, ParseError
 from .inputs import check_text, describe
-from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
+from .state import AUCTION, CALLS, OVER, PLAY, TRUMP, Phase, RoundState
 
 CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
@@ -58,13 +56,13 @@ class Legality(RoundState):
                 mask, can_call = self._play_legal(seat, None)
                 extras: tuple[Action, ...] = ()
                 if self._play_plugins:
-                    port = self._port
+                    port = self._port_obj or self._port
                     for p in self._play_plugins:
                         extras += p.play_actions(port, seat)
                 legal = (mask, can_call, claim, extras)
             elif phase is AUCTION:
                 rules = self._auction_rules
-                port = self._port
+                port = self._port_obj or self._port
                 low, can_pass = rules.bid_limits(port, seat, None)
                 # An auction without kinds of its own has no other calls to offer.
                 extras = rules.extra_actions(port, seat) if rules.action_kinds else ()
@@ -83,10 +81,21 @@ class Legality(RoundState):
         acts = self._legal_tuple
         if acts is not None:
             return acts
-        if self.is_over:
+        phase = self.phase
+        if phase is PLAY and not self._play_plugins and (self._tricks or not self._claim_checks):
+            # Most of a round: cards, and perhaps the call for the trump, nothing else.
+            legal = self._legal_cache
+            if legal is None:
+                mask, can_call = self._play_legal(self.to_act, None)  # type: ignore[arg-type]
+                legal = self._legal_cache = (mask, can_call, False, ())
+            acts = self._play_actions(legal[0])
+            if legal[1]:
+                acts = (*acts, CALL_TRUMP)
+            self._legal_tuple = acts
+            return acts
+        if phase is OVER:
             return ()
         legal = self._legal_cache or self._legal()
-        phase = self.phase
         if phase is PLAY:
             acts = self._play_actions(legal[0])
             if legal[1]:
@@ -125,14 +134,19 @@ class Legality(RoundState):
         packs, a card named without its copy mark (``JS``) means the copy the player to
         act holds when it holds only the other one (``JS#2``). Text longer than
         :data:`~twentyeight.inputs.MAX_ACTION_TEXT` is refused before anything reads it."""
-        check_text(text)
-        if self.phase is AUCTION:
-            said = self._auction_rules.parse(self._port, text)
-            if said is not None:
-                return said
-        action = self.ruleset.parse_action(text)
-        if (isinstance(action, CardAction) and self.deck.spec.copies > 1
-                and action.card.copy == 0 and "#" not in text and self.to_act is not None):
+        shared = self._by_text.get(text) if type(text) is str else None
+        if shared is not None:
+            # The exact text form of one of the ruleset's actions: no parsing.
+            action = shared
+        else:
+            check_text(text)
+            if self.phase is AUCTION:
+                said = self._auction_rules.parse(self._port, text)
+                if said is not None:
+                    return said
+            action = self.ruleset.parse_action(text)
+        if (self._twins and isinstance(action, CardAction) and action.card.copy == 0
+                and "#" not in text and self.to_act is not None):
             held = self._held(self.to_act)
             cid = self._ids[action.card]
             if not held >> cid & 1:
@@ -141,7 +155,8 @@ class Legality(RoundState):
                     if self.deck.suit_of[twin] != self.deck.suit_of[cid]:
                         break
                     if held >> twin & 1:
-                        return attrs.evolve(action, card=self.deck.cards[twin])
+                        return self.ruleset.parse_action(
+                            f"{action.keyword} {self.deck.cards[twin]}")
         return action
 
     def _as_action(self, action: object) -> Action:
@@ -418,7 +433,7 @@ class Legality(RoundState):
             else:
                 is_open = (self.phase is Phase.PLAY and not self._tricks
                            and seat not in self._trick_seats)
-            if is_open and check.may_claim(self._port, seat):
+            if is_open and check.may_claim((self._port_obj or self._port), seat):
                 return check.name
         return None
 

@@ -49,7 +49,7 @@ class Transitions(Legality):
             self._pass_run = 0
             self._auction_rules.apply_extra(self._port, seat, action)
         self._spoken |= 1 << seat
-        nxt = self._auction_rules.next_to_speak(self._port, seat, action)
+        nxt = self._auction_rules.next_to_speak((self._port_obj or self._port), seat, action)
         if nxt is None:
             self._end_auction()
         else:
@@ -197,9 +197,7 @@ class Transitions(Legality):
         trump_from = self._trump_from
         best_i = trick_winner(trick, suit_of, strength, trump if trump >= 0 else None,
                               trump_from)
-        pts = 0
-        for c in trick:
-            pts += points[c]
+        pts = sum(map(points.__getitem__, trick))
         winner = seats[best_i]
         n_tricks = self._n_tricks
         last = len(self._tricks) + 1 == n_tricks
@@ -225,7 +223,7 @@ class Transitions(Legality):
             self._score()
             return
         for plugin in self.ruleset.trick_plugins:
-            plugin.after_trick(self._port)
+            plugin.after_trick(self._port_obj or self._port)
             if self.is_over:
                 return
         self._leader = winner
@@ -237,7 +235,7 @@ class Transitions(Legality):
 
     def _run_checks(self, event: RedealEvent) -> bool:
         for check in self.ruleset.checks:
-            if check.automatic(self._port, event):
+            if check.automatic((self._port_obj or self._port), event):
                 self._annul(check.name)
                 return True
         return False

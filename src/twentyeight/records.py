@@ -164,7 +164,8 @@ def record_of(rnd: Round) -> dict[str, Any]:
         rec["seed"] = rnd.seed
     else:
         rec["deal"] = [[str(c) for c in hand] for hand in rnd.deal]
-    rec["actions"] = [str(a) for _, a in rnd._actions]
+    texts = rnd._action_texts
+    rec["actions"] = [texts.get(id(a)) or str(a) for _, a in rnd._actions]
     return rec
 
 
@@ -190,9 +191,10 @@ def replay(data: Any) -> Round:
     if len(actions) > rs.config.max_actions:
         raise RecordError(f"record has {len(actions)} actions; a round has at most "
                           f"{rs.config.max_actions}")
+    apply = rnd.apply
     for i, text in enumerate(actions):
         try:
-            rnd.apply(rnd.parse_action(text))
+            apply(text)
         except (IllegalActionError, ParseError) as exc:
             raise RecordError(f"action {i + 1} ({excerpt(text)}) does not replay: "
                               f"{exc}") from None

@@ -93,7 +93,17 @@ class Round(Views):
         packet_masks: tuple[tuple[int, ...], ...] | None = None,
         scores: tuple[int, ...] | None = None,
     ) -> None:
-        n = self._n
+        cfg = ruleset.config
+        self.ruleset = ruleset
+        self.deck = ruleset.deck
+        self._n = n = cfg.players
+        self._auction_rules = cfg.auction
+        # The read-only tables' own objects: the hot path reads them without the proxy.
+        self._claim_checks = ruleset.claim_checks
+        self._play_actions = ruleset.play_actions
+        self._play_index = ruleset._play_index
+        self._play_of = ruleset.play_action_of_id
+        self._play_plugins = ruleset.play_plugins
         self.dealer = dealer
         self.seed = seed
         self._deal = deal
@@ -101,7 +111,7 @@ class Round(Views):
         self.is_over = False
         if packet_masks is None:
             assert deal is not None
-            packet_masks = packet_masks_of(deal, ruleset.config.deal_packets)
+            packet_masks = packet_masks_of(deal, cfg.deal_packets)
         self._packet_masks = packet_masks
         self._port_obj = None
         self._hands = [0] * n
@@ -117,6 +127,7 @@ class Round(Views):
         self._pass_run = 0
         self._denomination = None
         self._auction_len = None
+        self._auction_view = None
         # contract
         self._target = None
         self._multiplier = 1
@@ -156,7 +167,7 @@ class Round(Views):
         self._legal_tuple = None
         self._leader = (dealer + 1) % n
         self.phase = Phase.AUCTION
-        self._deal_packets(ruleset.config.auction_after)
+        self._deal_packets(cfg.auction_after)
         self.to_act = self._auction_rules.first_to_speak(self._port)
 
     # ------------------------------------------------------------------ public reads
@@ -377,20 +388,34 @@ class Round(Views):
         phase = self.phase
         if seat is not None and seat is not self.to_act and self._seat(seat) != self.to_act:
             self._refuse_out_of_turn(seat, action)
+        if type(action) is str:
+            shared = self._by_text.get(action)
+            # With two packs a card's plain text depends on the hand: parse_action reads it.
+            action = shared if shared is not None and not self._twins else \
+                self.parse_action(action)
         kind = type(action)
         if kind is Play and phase is PLAY:
             # Interned actions are found by identity, which skips hashing the card.
             cid = self._play_index.get(id(action))
             if cid is None:
                 cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
-            legal = self._legal_cache or self._legal()
-            if cid >= 0 and legal[0] >> cid & 1:
+            # A card is legal when the play rules allow it: claims and plug-in calls,
+            # which the full legal set also holds, do not change that.
+            legal = self._legal_cache
+            mask = legal[0] if legal is not None else \
+                self._play_legal(self.to_act, None)[0]  # type: ignore[arg-type]
+            if cid >= 0 and mask >> cid & 1:
                 self._play(cid)
                 return
         elif phase is AUCTION and (kind is Bid or kind is Pass):
-            legal = self._legal_cache or self._legal()
-            if legal[1] if kind is Pass else (
-                    legal[0] <= action.value <= self._max_bid  # type: ignore[union-attr]
+            legal = self._legal_cache
+            if legal is None:
+                low, can_pass = self._auction_rules.bid_limits(
+                    (self._port_obj or self._port), self.to_act, None)  # type: ignore[arg-type]
+            else:
+                low, can_pass = legal[0], legal[1]
+            if can_pass if kind is Pass else (
+                    low <= action.value <= self._max_bid  # type: ignore[union-attr]
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
@@ -444,6 +469,15 @@ class Round(Views):
         on the round's class), and so are the immutable containers; only what changes is
         copied, field by field."""
         new = object.__new__(type(self))
+        new.ruleset = self.ruleset
+        new.deck = self.deck
+        new._n = self._n
+        new._auction_rules = self._auction_rules
+        new._claim_checks = self._claim_checks
+        new._play_actions = self._play_actions
+        new._play_index = self._play_index
+        new._play_of = self._play_of
+        new._play_plugins = self._play_plugins
         new.dealer = self.dealer
         new.seed = self.seed
         new.is_over = self.is_over
@@ -465,6 +499,7 @@ class Round(Views):
         new._pass_run = self._pass_run
         new._denomination = self._denomination
         new._auction_len = self._auction_len
+        new._auction_view = self._auction_view
         new._target = self._target
         new._multiplier = self._multiplier
         new._stake = self._stake
@@ -513,8 +548,24 @@ class Round(Views):
         return record_of(self)
 
     def to_json(self) -> str:
-        """:meth:`record` as JSON text."""
-        return json.dumps(self.record(), ensure_ascii=False)
+        """:meth:`record` as JSON text (``json.dumps(rnd.record(), ensure_ascii=False)``,
+        written from the ruleset's cached pieces)."""
+        rs = self.ruleset
+        parts = [rs.record_head(), str(self.dealer)]
+        if self._scores is not None:
+            parts.append(f', "scores": [{self._scores[0]}, {self._scores[1]}]')
+        if self.seed is not None:
+            parts.append(f', "seed": {self.seed}')
+        else:
+            parts.append(', "deal": ')
+            parts.append(json.dumps([[str(c) for c in hand] for hand in self.deal],
+                                    ensure_ascii=False))
+        quoted = self._action_quoted
+        parts.append(', "actions": [')
+        parts.append(", ".join([quoted.get(id(a)) or json.dumps(str(a), ensure_ascii=False)
+                                for _, a in self._actions]))
+        parts.append("]}")
+        return "".join(parts)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Round:
@@ -545,22 +596,19 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "__module__": Round.__module__,
         "__qualname__": Round.__qualname__,
         "__doc__": Round.__doc__,
-        "ruleset": ruleset,
-        "deck": ruleset.deck,
-        "_n": cfg.players,
         "_max_bid": cfg.max_bid,
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
-        "_auction_rules": cfg.auction,
         "_denominations": cfg.auction.denominations,
-        # The read-only tables' own dicts: the hot path reads them without the proxy.
         "_ids": ruleset.deck._id_of,
-        "_claim_checks": ruleset.claim_checks,
-        "_play_actions": ruleset.play_actions,
-        "_play_index": ruleset._play_index,
-        "_play_of": ruleset.play_action_of_id,
-        "_play_plugins": ruleset.play_plugins,
-        "_action_of_text": ruleset._by_text.get,
-        "_text_of": ruleset.action_text,
+        "_twins": ruleset.deck.spec.copies > 1,
+        # The action tables' own dicts: text to shared action, shared action's id to
+        # its text and to its text as a JSON string.
+        "_by_text": ruleset._by_text,
+        "_action_texts": ruleset._text_by_id,
+        "_action_quoted": ruleset._quoted_by_id,
+        "_card_text": ruleset.card_text,
+        "_name": cfg.name,
+        "_min_bid": cfg.min_bid,
     }
     return type(Round.__name__, (Round,), fixed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -24,7 +25,7 @@ from .errors import DealError, ParseError
 from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import RulePlugin
-from .records import MAX_SCORE
+from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round, round_class
 
 _PASS = Pass()
@@ -54,7 +55,10 @@ class Ruleset(Sealed):
         "_play_index",
         "_play_of",
         "_preset",
+        "_quoted_by_id",
+        "_record_head",
         "_round_class",
+        "_suit_texts",
         "_text_by_id",
         "card_text",
         "checks",
@@ -79,6 +83,8 @@ class Ruleset(Sealed):
         self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
         self.card_text: tuple[str, ...] = tuple(str(c) for c in deck.cards)
         """The text form of each card id."""
+        self._suit_texts: tuple[dict[int, tuple[str, ...]], ...] = tuple(
+            {} for _ in deck.suit_mask)
         self._play_index = {id(p): i for i, p in enumerate(self._play_of)}
         self.play_index: Mapping[int, int] = MappingProxyType(self._play_index)
         """Card id of each interned ``play`` action, keyed by the action's ``id()``."""
@@ -98,6 +104,7 @@ class Ruleset(Sealed):
         # text and its text by the object: text actions and records skip the parser.
         self._by_text: dict[str, Action] = {}
         self._text_by_id: dict[int, str] = {}
+        self._quoted_by_id: dict[int, str] = {}
         for action in (*self._play_of, *self._lay_of, *self._name_trump,
                        *self._bid_of.values(), _PASS, CALL_TRUMP, REDEAL, SEVENTH_CARD):
             self._intern(action)
@@ -117,8 +124,9 @@ class Ruleset(Sealed):
         (a plug-in without any has nothing to offer)."""
         self.trick_plugins = tuple(p for p in plugins if p.after_each_trick)
         """Plug-ins called after every trick (those that say so)."""
-        self.view_plugins = plugins
-        """Plug-ins asked for fields of views."""
+        self.view_plugins = tuple(p for p in plugins if type(p).view is not RulePlugin.view)
+        """Plug-ins asked for fields of views: those that add any (that override
+        :meth:`~twentyeight.plugins.RulePlugin.view`)."""
         self.grammar: Grammar = CORE_GRAMMAR.with_kinds(
             (*config.auction.action_kinds, *(k for p in plugins for k in p.action_kinds)))
         """The action texts this ruleset reads."""
@@ -126,6 +134,7 @@ class Ruleset(Sealed):
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
         self._round_class: type[Round] = round_class(self)
+        self._record_head: str | None = None
         self._seal()
 
     def _intern(self, action: Action) -> Action:
@@ -134,6 +143,7 @@ class Ruleset(Sealed):
         shared = self._by_text.setdefault(text, action)
         if shared is action:
             self._text_by_id[id(action)] = text
+            self._quoted_by_id[id(action)] = json.dumps(text, ensure_ascii=False)
         return shared
 
     @property
@@ -276,9 +286,47 @@ class Ruleset(Sealed):
         ``bid 16``), or ``None``: a dictionary lookup, no parsing."""
         return self._by_text.get(text)
 
+    def record_head(self) -> str:
+        """The start of every record of this ruleset's rounds, as JSON text, up to the
+        dealer's seat: the format, the version, the name and the changed options."""
+        head = self._record_head
+        if head is None:
+            head = json.dumps({"format": RECORD_FORMAT, "version": RECORD_VERSION,
+                               "ruleset": self.name, "options": self.changed_options(),
+                               "dealer": 0}, ensure_ascii=False)
+            head = head[:-len("0}")]
+            object.__setattr__(self, "_record_head", head)
+        return head
+
+    def action_json(self, action: Action) -> str:
+        """``action``'s text as a JSON string, read from the table for the ruleset's
+        shared actions."""
+        return self._quoted_by_id.get(id(action)) or json.dumps(str(action), ensure_ascii=False)
+
     def action_text(self, action: Action) -> str:
         """``str(action)``, read from the table for the ruleset's shared actions."""
         return self._text_by_id.get(id(action)) or str(action)
+
+    def card_texts(self, mask: int) -> list[str]:
+        """The text of each card in ``mask``, in display order (by suit, strongest
+        first): what a view lists. Each suit's part of the mask indexes a table built on
+        first use."""
+        out: list[str] = []
+        width = self.deck.suit_width
+        low = (1 << width) - 1
+        for suit, table in enumerate(self._suit_texts):
+            sub = mask & low
+            if sub:
+                texts = table.get(sub)
+                if texts is None:
+                    text = self.card_text
+                    texts = table[sub] = tuple(
+                        text[c] for c in self.deck.sorted_ids(sub << suit * width))
+                out += texts
+            mask >>= width
+            if not mask:
+                break
+        return out
 
     @property
     def play_action_of_id(self) -> tuple[Play, ...]:

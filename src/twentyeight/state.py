@@ -4,7 +4,6 @@ keep it consistent. The round's layers (legality, transitions, views) and
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -70,10 +69,13 @@ class RoundState:
         "_active",
         "_all_tricks",
         "_auction_len",
+        "_auction_rules",
+        "_auction_view",
         "_bidder",
         "_bids_by",
         "_blind",
         "_call_log",
+        "_claim_checks",
         "_concealed",
         "_contract",
         "_deal",
@@ -89,12 +91,17 @@ class RoundState:
         "_legal_tuple",
         "_multiplier",
         "_must_trump",
+        "_n",
         "_next_seat",
         "_packet_masks",
         "_packets_dealt",
         "_pass_run",
         "_passed",
         "_pending_windows",
+        "_play_actions",
+        "_play_index",
+        "_play_of",
+        "_play_plugins",
         "_port_obj",
         "_pstate",
         "_result",
@@ -117,29 +124,39 @@ class RoundState:
         "_window",
         "_window_event",
         "dealer",
+        "deck",
         "is_over",
         "phase",
+        "ruleset",
         "seed",
         "to_act",
     )
 
-    # What the ruleset fixes: class attributes of each ruleset's round class.
-    ruleset: ClassVar[Ruleset]
-    deck: ClassVar[Deck]
-    _n: ClassVar[int]
+    # What the ruleset fixes and the hot path reads: references to the ruleset's own
+    # objects, in slots (Python 3.11 reads a slot faster than a class attribute).
+    ruleset: Ruleset
+    deck: Deck
+    _n: int
+    _auction_rules: AuctionRules
+    _claim_checks: tuple[tuple[str, Any], ...]
+    _play_actions: Any
+    _play_index: dict[int, int]
+    _play_of: tuple[Any, ...]
+    _play_plugins: tuple[RulePlugin, ...]
+    # What the ruleset fixes and is read less often: class attributes of each
+    # ruleset's round class.
     _max_bid: ClassVar[int]
     _n_tricks: ClassVar[int]
     _last_trick_points: ClassVar[int]
-    _auction_rules: ClassVar[AuctionRules]
     _denominations: ClassVar[tuple[str | None, ...]]
     _ids: ClassVar[dict[Any, int]]
-    _claim_checks: ClassVar[tuple[tuple[str, Any], ...]]
-    _play_actions: ClassVar[Any]
-    _play_index: ClassVar[dict[int, int]]
-    _play_of: ClassVar[tuple[Any, ...]]
-    _play_plugins: ClassVar[tuple[RulePlugin, ...]]
-    _action_of_text: ClassVar[Callable[[str], Action | None]]
-    _text_of: ClassVar[Callable[[Action], str]]
+    _twins: ClassVar[bool]
+    _by_text: ClassVar[dict[str, Action]]
+    _action_texts: ClassVar[dict[int, str]]
+    _action_quoted: ClassVar[dict[int, str]]
+    _card_text: ClassVar[tuple[str, ...]]
+    _name: ClassVar[str]
+    _min_bid: ClassVar[int]
 
     dealer: int
     seed: int | None
@@ -163,6 +180,7 @@ class RoundState:
     _pass_run: int
     _denomination: str | None
     _auction_len: int | None
+    _auction_view: tuple[dict[str, Any], ...] | None
     # contract
     _target: int | None
     _multiplier: int
@@ -205,7 +223,8 @@ class RoundState:
     @property
     def _port(self) -> RoundPort:
         """The round as its plug-ins see it, made when a hook first needs it (most
-        clones made by a search never call a hook)."""
+        clones made by a search never call a hook). Hooks on the hot path read
+        ``self._port_obj or self._port``: a slot is read faster than a property."""
         port = self._port_obj
         if port is None:
             port = self._port_obj = PluginPort(cast("Round", self))

@@ -15,18 +15,15 @@ from .actions import (
 )
 from .phases import Transitions
 from .records import PUBLIC_RECORD_FORMAT, RECORD_VERSION
-from .state import CALLS, Phase
+from .state import CALLS, OVER, Phase
 
 if TYPE_CHECKING:
     # Only read by type checkers (annotations are strings): no runtime dependency.
     from typing_extensions import NotRequired, Required
 
 
-_VIEW_KEYS = ("ruleset", "seat", "team", "players", "dealer", "opener", "bid_range", "phase",
-              "to_act", "hand", "cards_held", "auction", "calls", "contract", "trump",
-              "sitting_out", "shown", "trick", "tricks", "card_points", "legal_actions",
-              "result")
-"""A view's fields in order: the seat's own among the public ones."""
+_PHASE_NAMES = {phase: phase.value for phase in Phase}
+"""Each phase's name (``Phase.value`` is a property, slower to read)."""
 
 _TRUMP_CHOICES = (LayTrump, NameTrump)
 """Actions whose text names a concealed trump."""
@@ -166,19 +163,14 @@ class Views(Transitions):
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, JSON-ready: its own hand, the public history, the trump
         only once exposed (the bidder also sees the concealed card, unless it is the
-        unseen seventh card). A server sends this, never the round itself."""
-        self._seat(seat)
-        own = {
-            "seat": seat,
-            "team": seat & 1,
-            "hand": [str(c) for c in self.deck.cards_of(self._hands[seat])],
-            "trump": self._trump_view(seat),
-            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_act
-            else [],
-        }
-        public = self._public_fields()
-        v: dict[str, Any] = {
-            key: own[key] if key in own else public[key] for key in _VIEW_KEYS}
+        unseen seventh card). A server sends this, never the round itself.
+
+        Parts that never change once made (finished tricks, a finished auction) are
+        built once and shared by later views of the round and of its clones: treat a
+        view as read-only, and copy it before changing it."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._seat(seat)
+        v = self._fields(seat)
         if self.phase is CALLS:
             v["window"] = self._window.name if self._window is not None else None
         for plugin in self.ruleset.view_plugins:
@@ -187,60 +179,102 @@ class Views(Transitions):
                 v[plugin.name] = extra
         return cast(SeatView, v)
 
-    def _public_fields(self) -> dict[str, Any]:
-        """The parts of every view that are the same for every seat: what everyone at
-        the table has seen."""
-        deck = self.deck
-        cards = deck.cards
-        text = self.ruleset.card_text
-        concealed = self._exposed_at is None
-        hand_sizes = [m.bit_count() for m in self._hands]
-        if concealed and self._concealed >= 0 and self.phase is not Phase.OVER:
-            hand_sizes[self._bidder] += 1
+    def _fields(self, seat: int | None) -> dict[str, Any]:
+        """The fields of ``seat``'s view in order; with ``seat=None``, only those that
+        are the same for every seat (what everyone at the table has seen)."""
+        n = self._n
+        dealer = self.dealer
+        v: dict[str, Any] = {"ruleset": self._name}
+        if seat is not None:
+            v["seat"] = seat
+            v["team"] = seat & 1
+        v["players"] = n
+        v["dealer"] = dealer
+        v["opener"] = (dealer + 1) % n
+        v["bid_range"] = [self._min_bid, self._max_bid]
+        v["phase"] = _PHASE_NAMES[self.phase]
+        v["to_act"] = self.to_act
+        if seat is not None:
+            v["hand"] = self.ruleset.card_texts(self._hands[seat])
+        held = [m.bit_count() for m in self._hands]
+        if self._concealed >= 0 and self._exposed_at is None and self.phase is not OVER:
+            held[self._bidder] += 1
+        v["cards_held"] = held
+        v["auction"] = self._auction_view_list()
+        v["calls"] = self._calls_view() if self._call_log else []
+        v["contract"] = self._contract_view() if self._bidder >= 0 else None
+        if seat is not None:
+            v["trump"] = self._trump_view(seat)
+        active = self._active
+        v["sitting_out"] = [] if active == (1 << n) - 1 else [
+            s for s in range(n) if not active >> s & 1]
+        v["shown"] = self._shown_view() if self._shown else []
+        v["trick"] = self._trick_view()
+        v["tricks"] = self._finished_tricks_view()
+        v["card_points"] = list(self._team_points)
+        if seat is not None:
+            if seat == self.to_act:
+                texts = self._action_texts
+                v["legal_actions"] = [texts.get(id(a)) or str(a) for a in self.legal_actions()]
+            else:
+                v["legal_actions"] = []
+        v["result"] = self._result.to_json() if self._result is not None else None
+        return v
+
+    def _auction_view_list(self) -> list[dict[str, Any]]:
+        cached = self._auction_view
+        if cached is not None:
+            return list(cached)
+        auction_len = self._auction_len
+        texts = self._action_texts
+        calls = [{"seat": s, "action": texts.get(id(a)) or str(a)}
+                 for s, a in self._actions[:auction_len]
+                 if type(a) is not Redeal]
+        if auction_len is not None:
+            # The auction is over: it will not change again.
+            self._auction_view = tuple(calls)
+        return calls
+
+    def _calls_view(self) -> list[dict[str, Any]]:
         auction_len = self._auction_len if self._auction_len is not None else len(self._actions)
-        contract: dict[str, Any] | None = None
-        if self._bidder >= 0:
-            contract = {"bidder": self._bidder, "bid": self._high_bid,
-                        "target": self._target if self._auction_len is not None
-                        else self._high_bid,
-                        "kind": self._contract, "multiplier": self._multiplier}
-            if self._denomination is not None:
-                contract["denomination"] = self._denomination
-            if self._stake is not None:
-                contract["stake"] = self._stake
+        return [
+            {"seat": s, "action": str(a), "window": w}
+            for (s, a), w in zip(
+                (sa for sa in self._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
+                self._call_log, strict=True)
+        ]
+
+    def _contract_view(self) -> dict[str, Any]:
+        contract: dict[str, Any] = {
+            "bidder": self._bidder, "bid": self._high_bid,
+            "target": self._target if self._auction_len is not None else self._high_bid,
+            "kind": self._contract, "multiplier": self._multiplier}
+        if self._denomination is not None:
+            contract["denomination"] = self._denomination
+        if self._stake is not None:
+            contract["stake"] = self._stake
+        return contract
+
+    def _shown_view(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "card": c} for s in range(self._n)
+                for c in self.ruleset.card_texts(self._shown & self._hands[s])]
+
+    def _trick_view(self) -> dict[str, Any]:
+        text = self._card_text
         return {
-            "ruleset": self.ruleset.name,
-            "players": self._n,
-            "dealer": self.dealer,
-            "opener": (self.dealer + 1) % self._n,
-            "bid_range": [self.ruleset.config.min_bid, self._max_bid],
-            "phase": self.phase.value,
-            "to_act": self.to_act,
-            "cards_held": hand_sizes,
-            "auction": [
-                {"seat": s, "action": str(a)}
-                for s, a in self._actions[:auction_len]
-                if type(a) is not Redeal
-            ],
-            "calls": [
-                {"seat": s, "action": str(a), "window": w}
-                for (s, a), w in zip(
-                    (sa for sa in self._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
-                    self._call_log, strict=True)
-            ],
-            "contract": contract,
-            "sitting_out": [s for s in range(self._n) if not self._active >> s & 1],
-            "shown": ([{"seat": s, "card": str(c)} for s in range(self._n)
-                       for c in deck.cards_of(self._shown & self._hands[s])]
-                      if self._shown else []),
-            "trick": {
-                "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
-                "cards": [{"seat": s, "card": str(cards[c])}
-                          for s, c in zip(self._trick_seats, self._trick, strict=True)],
-                "trumps_from": (self._trump_from if not concealed and self._trump_suit >= 0
-                                else None),
-            },
-            "tricks": [
+            "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
+            "cards": [{"seat": s, "card": text[c]}
+                      for s, c in zip(self._trick_seats, self._trick, strict=True)],
+            "trumps_from": (self._trump_from if self._exposed_at is not None
+                            and self._trump_suit >= 0 else None),
+        }
+
+    def _finished_tricks_view(self) -> list[dict[str, Any]]:
+        cached = self._tricks_view
+        if len(cached) < len(self._tricks):
+            text = self._card_text
+            # A finished trick never changes: its view is made once.
+            cached = self._tricks_view = cached + tuple(
                 {
                     "leader": seats[0],
                     "cards": [{"seat": s, "card": text[c]}
@@ -249,11 +283,8 @@ class Views(Transitions):
                     "points": points,
                     "trumps_from": trumps_from,
                 }
-                for seats, ids, winner, points, trumps_from in self._tricks
-            ],
-            "card_points": list(self._team_points),
-            "result": self._result.to_json() if self._result is not None else None,
-        }
+                for seats, ids, winner, points, trumps_from in self._tricks[len(cached):])
+        return list(cached)
 
     def public_record(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-ready record of what an audience has seen, for logs and spectators.
@@ -283,7 +314,7 @@ class Views(Transitions):
         }
         if self._scores is not None:
             rec["scores"] = list(self._scores)
-        public = self._public_fields()
+        public = self._fields(None)
         del public["ruleset"]
         rec.update(public)
         rec["trump"] = self._trump_view(seat)
