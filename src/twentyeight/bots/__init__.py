@@ -16,6 +16,16 @@ seats of the same parity), one or two packs (``JS#2``; of equal cards the first 
 wins), any rank order and card points (read from the ruleset the view names, which is
 public information), every trump marker, bids that name a denomination, and the calls
 of plug-ins (double, redouble, the C, a single hand, the pair).
+
+A bot may also choose from the legal action objects directly (``choose_action``, as
+:class:`RandomBot` does), which spares building a view. :func:`simulate` plays many
+seeded rounds, here or over any :class:`concurrent.futures.Executor`, and returns
+their statistics (what ``twentyeight simulate`` prints)::
+
+    from twentyeight.bots import simulate
+
+    stats = simulate("28", rounds=20, bots="random", seed=5)
+    print(stats.made, "of", stats.scored, "contracts made")
 """
 
 from __future__ import annotations
@@ -32,8 +42,10 @@ from .facts import (
 )
 from .heuristic import HeuristicBot
 from .simple import Bot, RandomBot, play_round
+from .simulation import BOT_KINDS, SimulationStats, default_chunk_size, simulate
 
 __all__ = [
+    "BOT_KINDS",
     "CARD_POINTS",
     "RANK_ORDER",
     "STANDARD_FACTS",
@@ -41,9 +53,12 @@ __all__ = [
     "DeckFacts",
     "HeuristicBot",
     "RandomBot",
+    "SimulationStats",
     "card_points",
     "card_strength",
     "deck_facts",
+    "default_chunk_size",
     "play_round",
     "ruleset_facts",
+    "simulate",
 ]

@@ -32,6 +32,18 @@ def _positive(text: str) -> int:
     return value
 
 
+_MAX_JOBS = 1024
+"""The most worker processes ``simulate --jobs`` starts: more is a typing slip."""
+
+
+def _jobs(text: str) -> int:
+    """A number of worker processes: a count from 1 to :data:`_MAX_JOBS`."""
+    value = _positive(text)
+    if value > _MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be at most {_MAX_JOBS}, got {value}")
+    return value
+
+
 _SEED_DIGITS = len(str(MAX_SEED - 1))
 
 
@@ -84,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many rounds with bots and print statistics")
     p.add_argument("--rounds", type=_positive, default=1000,
                    help="number of rounds (default: 1000)")
+    p.add_argument("--jobs", type=_jobs, default=1,
+                   help="worker processes to play the rounds in; the statistics are the same "
+                        "for any number (default: 1, in this process)")
     common(p)
     p.set_defaults(func=_cmd_simulate)
     return parser

@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 import random
 import secrets
+import signal
 import sys
-import time
-from collections.abc import Callable
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 
-from ..bots import Bot, HeuristicBot, RandomBot, play_round
+from ..bots import Bot, play_round
+from ..bots.simulation import BOT_KINDS, BotFactory, SimulationStats, default_chunk_size, simulate
 from ..registry import modifier as lookup_modifier
 from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
@@ -20,10 +22,7 @@ from .narrate import _signed, _times
 from .style import _Progress, _Style
 from .transcript import _transcript
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {
-    "heuristic": HeuristicBot,
-    "random": RandomBot,
-}
+BOTS: Mapping[str, BotFactory] = BOT_KINDS
 """Bot kinds the command offers, by name."""
 
 _MAX_REDEALS = 1000
@@ -85,66 +84,91 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 1
 
 
+_MAX_WORKERS_WINDOWS = 61
+"""The most worker processes a process pool can have on Windows."""
+
+
+def _ignore_interrupts() -> None:
+    """Run in each worker process: Ctrl-C is the parent's to handle (it stops the
+    workers), so a worker prints no traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down now: drop the chunks not yet begun and end the worker
+    processes without waiting for the chunks under way."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    # Earlier versions: the pool's own table of processes, read before the shutdown
+    # empties it.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
-    n = rs.config.players
     seed = args.seed if args.seed is not None else _fresh_seed()
-    rng = random.Random(seed)
-    annulled: dict[str, int] = {}
-    scored = made = bidder_points = bid_total = 0
-    game_points = [0, 0]
-    # Contracts that are not plain: doubled or redoubled bids, single hands, ...
-    special: dict[str, list[int]] = {}
     progress = _Progress(args.rounds, sys.stderr)
-    start = time.perf_counter()
-    for k in range(args.rounds):
-        rnd = rs.new_round(seed=rng.randrange(MAX_SEED), dealer=k % n)
-        play_round(rnd, _make_bots(args.bots, n, rng))
-        result = rnd.result
-        assert result is not None
-        if result.annulled is not None:
-            annulled[result.annulled] = annulled.get(result.annulled, 0) + 1
-        else:
-            assert result.bidding_team is not None and result.bid is not None
-            scored += 1
-            made += bool(result.made)
-            bidder_points += result.card_points[result.bidding_team]
-            bid_total += result.bid
-            for team, g in enumerate(result.game_points):
-                game_points[team] += g
-            kinds = []
-            if result.contract != "bid":
-                kinds.append(f"{result.contract.replace('-', ' ').capitalize()}s")
-            elif result.multiplier > 1:
-                kinds.append(f"{_times(result.multiplier).split()[0].capitalize()} bids")
-            for kind in kinds:
-                tally = special.setdefault(kind, [0, 0])
-                tally[0] += 1
-                tally[1] += bool(result.made)
-        progress.update(k + 1)
-    elapsed = time.perf_counter() - start
+    chunk = default_chunk_size(args.rounds, args.jobs)
+    jobs = min(args.jobs, -(-args.rounds // chunk))  # no more workers than chunks
+    if sys.platform == "win32":
+        jobs = min(jobs, _MAX_WORKERS_WINDOWS)
+    if jobs == 1:
+        stats = simulate(rs, args.rounds, args.bots, seed, progress=progress.update)
+    else:
+        pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+        try:
+            stats = simulate(rs, args.rounds, args.bots, seed, executor=pool,
+                             chunk_size=chunk, progress=progress.update)
+        except BaseException:
+            # Ctrl-C, or a failure in a worker: drop the chunks not yet begun, and stop
+            # those under way rather than wait for them.
+            _stop_workers(pool)
+            raise
+        pool.shutdown()
     progress.finish()
+    _print_stats(stats, jobs)
+    return 0
 
-    total_annulled = sum(annulled.values())
 
+def _print_stats(stats: SimulationStats, jobs: int) -> None:
     def pct(a: int, b: int) -> str:
         return f"{100 * a / b:.1f}%" if b else "n/a"
 
     def avg(a: int, b: int) -> str:
         return f"{a / b:.2f}" if b else "n/a"
 
-    reasons = ", ".join(f"{k} {v}" for k, v in sorted(annulled.items(), key=lambda kv: -kv[1]))
-    print(f"Ruleset {rs.name}, {args.bots} bots, seed {seed}")
-    print(f"Rounds played:              {args.rounds}")
-    print(f"Annulled (redealt):         {total_annulled} ({pct(total_annulled, args.rounds)})"
+    # Contracts that are not plain: doubled or redoubled bids, single hands, ...
+    special: dict[str, list[int]] = {}
+    for contract, multiplier, count, made in stats.contracts:
+        if contract != "bid":
+            kind = f"{contract.replace('-', ' ').capitalize()}s"
+        elif multiplier > 1:
+            kind = f"{_times(multiplier).split()[0].capitalize()} bids"
+        else:
+            continue
+        tally = special.setdefault(kind, [0, 0])
+        tally[0] += count
+        tally[1] += made
+    total_annulled = stats.annulled_total
+    scored = stats.scored
+    game_points = stats.game_points
+    reasons = ", ".join(f"{k} {v}" for k, v in stats.annulled)
+    print(f"Ruleset {stats.ruleset}, {stats.bots} bots, seed {stats.seed}")
+    print(f"Rounds played:              {stats.rounds}")
+    print(f"Annulled (redealt):         {total_annulled} ({pct(total_annulled, stats.rounds)})"
           + (f": {reasons}" if reasons else ""))
-    print(f"Contracts made:             {made} of {scored} ({pct(made, scored)})")
+    print(f"Contracts made:             {stats.made} of {scored} ({pct(stats.made, scored)})")
     for kind, (count, won) in sorted(special.items()):
         label = f"{kind}:"
         print(f"{label:<27} {count} ({pct(count, scored)}), {won} made")
-    print(f"Bidding team card points:   {avg(bidder_points, scored)} on average")
-    print(f"Winning bid:                {avg(bid_total, scored)} on average")
+    print(f"Bidding team card points:   {avg(stats.bidder_card_points, scored)} on average")
+    print(f"Winning bid:                {avg(stats.bid_total, scored)} on average")
     print(f"Game points (team 0 / 1):   {_signed(game_points[0])} / {_signed(game_points[1])}")
-    rate = args.rounds / elapsed if elapsed > 0 else float("inf")
-    print(f"Speed:                      {rate:.0f} rounds/s ({elapsed:.2f} s)")
-    return 0
+    rate = stats.rounds_per_second
+    print(f"Speed:                      {rate:.0f} rounds/s ({stats.seconds:.2f} s, "
+          f"{jobs} {'job' if jobs == 1 else 'jobs'})")
