@@ -1,0 +1,332 @@
+"""The operations search and learning code repeat, in baseline card plays, for any ruleset.
+
+Every figure is a ratio measured in one run: the cost of one call over the cost of one
+card play of the straight-line baseline (``baseline.random_deal_play`` game / 32),
+CPU time, timed in batches interleaved with baseline batches, the median of
+``--repeats`` repeats (see ``interleave.py``). The operations run on a fixed list of
+mid-play positions of the ruleset: seeded rounds played with uniformly random legal
+actions until about half the tricks are done, the seat to act in the play phase.
+
+    clone        rnd.clone()
+    view         rnd.view(rnd.to_act)
+    to_json      rnd.to_json()
+    from_json    Round.from_json(text)
+    clone_apply  rnd.clone().apply("play 9H")  (the text of a legal card play)
+    determinize  rnd.resample(seat, rng), beyond the clone (its cost minus clone's)
+    full_round   full random rounds through legal_actions()/apply(), as a fraction of
+                 the baseline game's speed, and baseline card plays per library action
+
+    python benchmarks/bench_ops.py [--ruleset 28 | --all] [--repeats 9] [--json | --markdown]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import twentyeight as te
+from interleave import CARDS_PER_GAME, UNIT_TEXT, Op, machine, measure, summary
+
+POSITION_SEEDS = range(1, 1001)
+"""Seeds tried in order for mid-play positions (a round annulled before its play is
+skipped), so every run of a ruleset uses the same positions."""
+ROUND_SEEDS = range(1000, 1020)
+"""Seeds of the full random rounds timed in each batch."""
+ACTION_SEED = 2026
+MIN_REPEATS = 7
+"""The targets are checked on the median of at least this many repeats."""
+RESAMPLE_SEED = 7
+
+FIGURES = ("clone", "view", "to_json", "from_json", "clone_apply", "determinize",
+           "full_round", "per_action")
+LABELS = {
+    "clone": "clone()",
+    "view": "view(seat)",
+    "to_json": "to_json()",
+    "from_json": "Round.from_json()",
+    "clone_apply": 'clone() + apply("play …")',
+    "determinize": "resample(seat) beyond clone",
+    "full_round": "full random round (× baseline game)",
+    "per_action": "card plays per action",
+}
+TARGETS_28: dict[str, tuple[str, float]] = {
+    "clone": ("<=", 1.5),
+    "view": ("<=", 6.0),
+    "to_json": ("<=", 6.0),
+    "from_json": ("<=", 40.0),
+    "clone_apply": ("<=", 4.0),
+    "determinize": ("<=", 15.0),
+    "full_round": (">=", 0.35),
+}
+"""The targets of issue 14, for the ruleset 28."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A mid-play round, the seat to act and texts made from it outside the timing."""
+
+    seed: int
+    rnd: te.Round
+    seat: int
+    record: str
+    play: str
+
+
+def mid_play(ruleset: te.Ruleset, seed: int, index: int) -> Position | None:
+    """Round ``seed`` played at random until about half its tricks are done (and
+    ``index`` cards more, so that leaders and followers are both sampled), or None if it
+    ends first."""
+    rng = random.Random(seed)
+    rnd = ruleset.new_round(seed=seed)
+    half = ruleset.config.tricks // 2
+    extra = index % rnd.players
+    while not rnd.is_over:
+        seat = rnd.to_act
+        if rnd.phase is te.Phase.PLAY and seat is not None:
+            done = len(rnd.tricks)
+            if done > half or (done == half and len(rnd.current_trick) >= extra):
+                plays = [a for a in rnd.legal_actions() if isinstance(a, te.Play)]
+                if plays:
+                    return Position(seed, rnd, seat, rnd.to_json(), str(rng.choice(plays)))
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    return None
+
+
+def positions(ruleset: te.Ruleset, count: int) -> list[Position]:
+    """The first ``count`` mid-play positions of the ruleset from ``POSITION_SEEDS``."""
+    out: list[Position] = []
+    for seed in POSITION_SEEDS:
+        found = mid_play(ruleset, seed, len(out))
+        if found is not None:
+            out.append(found)
+            if len(out) == count:
+                return out
+    raise SystemExit(f"{ruleset.name}: only {len(out)} mid-play positions in "
+                     f"{len(POSITION_SEEDS)} seeds")
+
+
+def random_rounds(ruleset: te.Ruleset) -> tuple[Callable[[int], object], int]:
+    """A batch runner playing the same full random rounds every loop (as
+    ``bench_28.py`` does: every action uniformly from ``legal_actions()``), and the
+    number of actions in one loop (counted once, outside the timing)."""
+    seeds = list(ROUND_SEEDS)
+    rng = random.Random()
+    new_round = ruleset.new_round
+
+    def play(loops: int, rounds: list[te.Round] | None = None) -> None:
+        for _ in range(loops):
+            rng.seed(ACTION_SEED)
+            uniform = rng.random
+            for seed in seeds:
+                rnd = new_round(seed=seed)
+                while not rnd.is_over:
+                    legal = rnd.legal_actions()
+                    rnd.apply(legal[int(uniform() * len(legal))])
+                if rounds is not None:
+                    rounds.append(rnd)
+
+    def run(loops: int) -> None:
+        play(loops)
+
+    played: list[te.Round] = []
+    play(1, played)
+    return run, sum(len(rnd.history) for rnd in played)
+
+
+def operations(ruleset: te.Ruleset, spots: Sequence[Position]) -> tuple[list[Op], int]:
+    """The timed operations on ``spots``, and the actions in one loop of full rounds."""
+    clones = [p.rnd.clone for p in spots]
+    views = [(p.rnd.view, p.seat) for p in spots]
+    dumps = [p.rnd.to_json for p in spots]
+    records = [p.record for p in spots]
+    applies = [(p.rnd.clone, p.play) for p in spots]
+    from_json = te.Round.from_json
+
+    def clone(loops: int) -> None:
+        for _ in range(loops):
+            for call in clones:
+                call()
+
+    def view(loops: int) -> None:
+        for _ in range(loops):
+            for call, seat in views:
+                call(seat)
+
+    def to_json(loops: int) -> None:
+        for _ in range(loops):
+            for call in dumps:
+                call()
+
+    def load(loops: int) -> None:
+        for _ in range(loops):
+            for text in records:
+                from_json(text)
+
+    def clone_apply(loops: int) -> None:
+        for _ in range(loops):
+            for call, text in applies:
+                call().apply(text)
+
+    n = len(spots)
+    ops = [Op("clone", clone, n), Op("view", view, n), Op("to_json", to_json, n),
+           Op("from_json", load, n), Op("clone_apply", clone_apply, n)]
+    resamplers = [(getattr(p.rnd, "resample", None), p.seat) for p in spots]
+    if all(call is not None for call, _ in resamplers):
+        rng = random.Random()
+
+        def resample(loops: int) -> None:
+            rng.seed(RESAMPLE_SEED)
+            for _ in range(loops):
+                for call, seat in resamplers:
+                    call(seat, rng)  # type: ignore[misc]
+
+        ops.append(Op("resample", resample, n))
+    rounds, actions = random_rounds(ruleset)
+    ops.append(Op("full_round", rounds, len(ROUND_SEEDS)))
+    return ops, actions
+
+
+def bench(name: str, *, repeats: int, batch_ms: float, count: int) -> dict[str, Any]:
+    """Every figure for ruleset ``name``, as a JSON-ready dict."""
+    ruleset = te.ruleset(name)
+    spots = positions(ruleset, count)
+    ops, actions = operations(ruleset, spots)
+    got = measure(ops, repeats, batch_ms)
+    costs = got.costs
+    per_round = actions / len(ROUND_SEEDS)
+    figures: dict[str, dict[str, Any]] = {
+        key: summary(costs[key]) for key in ("clone", "view", "to_json", "from_json",
+                                             "clone_apply")}
+    if "resample" in costs:
+        beyond = [r - c for r, c in zip(costs["resample"], costs["clone"], strict=True)]
+        figures["determinize"] = summary(beyond)
+        figures["resample"] = summary(costs["resample"])
+    else:
+        figures["determinize"] = {"median": None, "note": "Round.resample is missing"}
+    rounds = costs["full_round"]
+    figures["full_round"] = summary([CARDS_PER_GAME / c for c in rounds], 3)
+    figures["per_action"] = summary([c / per_round for c in rounds])
+    figures["round"] = summary(rounds)
+    for key, (sense, bound) in TARGETS_28.items():
+        figures[key]["target"] = f"{sense} {bound:g}" if ruleset.name == "28" else None
+        value = figures[key]["median"]
+        figures[key]["met"] = None if value is None or ruleset.name != "28" else (
+            value <= bound if sense == "<=" else value >= bound)
+    unit_ns = statistics.median(got.unit_ns)
+    return {
+        "ruleset": ruleset.name,
+        "unit": UNIT_TEXT,
+        "unit_ns": round(unit_ns, 1),
+        "baseline_games_per_s": round(1e9 / (unit_ns * CARDS_PER_GAME)),
+        "library_rounds_per_s": round(1e9 / (statistics.median(rounds) * unit_ns)),
+        "actions_per_round": round(per_round, 1),
+        "figures": figures,
+        "positions": [p.seed for p in spots],
+        "round_seeds": [ROUND_SEEDS.start, ROUND_SEEDS.stop - 1],
+        "repeats": repeats,
+        "batch_ms": batch_ms,
+        "machine": machine(),
+    }
+
+
+def show(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def text_report(report: dict[str, Any]) -> str:
+    """A readable table of one ruleset's figures."""
+    f = report["figures"]
+    lines = [
+        f"ruleset {report['ruleset']}: {len(report['positions'])} mid-play positions, "
+        f"median of {report['repeats']} interleaved repeats, CPU time",
+        f"unit: one baseline card play = {report['unit_ns'] / 1000:.3f} µs "
+        f"(baseline {report['baseline_games_per_s']} games/s)",
+        f"{'figure':38} {'median':>8} {'range':>15}   {'target':>8}  met",
+    ]
+    for key in FIGURES:
+        fig = f[key]
+        digits = 3 if key == "full_round" else 2
+        span = "" if fig["median"] is None else \
+            f"{show(fig['min'], digits)}–{show(fig['max'], digits)}"
+        target = fig.get("target") or ""
+        met = {True: "yes", False: "NO", None: ""}[fig.get("met")]
+        if fig["median"] is None:
+            met = fig.get("note", "")
+        lines.append(f"{LABELS[key]:38} {show(fig['median'], digits):>8} {span:>15}   "
+                     f"{target.replace('<=', '≤').replace('>=', '≥'):>8}  {met}")
+    lines.append(f"full rounds: {report['library_rounds_per_s']} rounds/s, "
+                 f"{report['actions_per_round']} actions a round")
+    if report["repeats"] < MIN_REPEATS:
+        lines.append(f"(only {report['repeats']} repeats: the targets are checked on the "
+                     f"median of at least {MIN_REPEATS})")
+    return "\n".join(lines)
+
+
+MARKDOWN_COLUMNS = ("clone", "view", "to_json", "from_json", "clone_apply",
+                    "determinize", "full_round", "per_action")
+MARKDOWN_HEADER = ("| ruleset | `clone()` | `view(seat)` | `to_json()` | `from_json()` "
+                   "| `clone()` + `apply()` | determinize (beyond the clone) "
+                   "| full round (× baseline game) | card plays per action |")
+
+
+def markdown(reports: Sequence[dict[str, Any]]) -> str:
+    """Table rows for the Performance page: a row per ruleset, then the targets."""
+    lines = [MARKDOWN_HEADER, "|" + "---|" * (len(MARKDOWN_COLUMNS) + 1)]
+    for report in reports:
+        cells = [show(report["figures"][key]["median"], 3 if key == "full_round" else 2)
+                 for key in MARKDOWN_COLUMNS]
+        lines.append(f"| `{report['ruleset']}` | " + " | ".join(cells) + " |")
+    targets = [f"{sense.replace('<=', '≤').replace('>=', '≥')} {bound:g}"
+               for sense, bound in (TARGETS_28.get(k, ("", 0)) for k in MARKDOWN_COLUMNS)
+               if sense]
+    lines.append("| target for `28` | " + " | ".join(targets) + " | |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the figures."""
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--ruleset", default="28", help="a registered ruleset (default 28)")
+    which.add_argument("--all", action="store_true", help="every registered preset")
+    out = ap.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="one JSON object (a list for --all)")
+    out.add_argument("--markdown", action="store_true",
+                     help="the table rows of the Performance page")
+    ap.add_argument("--repeats", type=int, default=9, help="interleaved repeats (median)")
+    ap.add_argument("--batch-ms", type=float, default=40.0,
+                    help="CPU milliseconds of one timed batch")
+    ap.add_argument("--positions", type=int, default=8, help="mid-play positions")
+    args = ap.parse_args(argv)
+    if args.repeats < 1 or args.positions < 1 or args.batch_ms <= 0:
+        ap.error("--repeats, --positions and --batch-ms must be positive")
+
+    names = list(te.presets()) if args.all else [args.ruleset]
+    reports = []
+    for name in names:
+        if args.json or args.markdown:
+            print(f"measuring {name} ...", file=sys.stderr, flush=True)
+        report = bench(name, repeats=args.repeats, batch_ms=args.batch_ms,
+                       count=args.positions)
+        reports.append(report)
+        if not (args.json or args.markdown):
+            print(text_report(report), end="\n\n" if name != names[-1] else "\n",
+                  flush=True)
+    if args.json:
+        print(json.dumps(reports if args.all else reports[0], ensure_ascii=False))
+    elif args.markdown:
+        print(markdown(reports))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
