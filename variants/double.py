@@ -40,6 +40,9 @@ class DoubleRule(RulePlugin):
     """The double/redouble plug-in. Its state in a round is ``(stage, seats still to
     ask)``, the stage being ``"double"`` or ``"redouble"``."""
 
+    reads_hidden_cards: ClassVar[bool] = False
+    """Doubling reads no cards."""
+
     name: ClassVar[str] = "double"
     action_kinds: ClassVar[tuple[type[Action], ...]] = (Double, Redouble, CallC)
     window: ClassVar[WindowEvent | None] = "trump-chosen"

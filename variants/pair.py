@@ -47,6 +47,9 @@ def _pair_masks(deck: Deck) -> tuple[int, ...]:
 class PairRule(RulePlugin):
     """The pair plug-in. Its state in a round is ``(seat, change)`` once shown."""
 
+    reads_hidden_cards: ClassVar[bool] = False
+    """The pair is shown to everyone when it counts; nothing else reads cards."""
+
     name: ClassVar[str] = "pair"
     action_kinds: ClassVar[tuple[type[Action], ...]] = (ShowPair,)
     option_fields: ClassVar[tuple[str, ...]] = ("pair_timing", "pair_table", "pair_clamp")

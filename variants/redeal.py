@@ -38,8 +38,11 @@ class FourJacks(RedealCheck):
         """Checked when the deal is complete."""
         if event != "deal-complete":
             return False
-        jacks = rnd.deck.rank_mask(self.rank)
-        return any(rnd.dealt_mask(s) & jacks == jacks for s in range(rnd.players))
+        jacks = rnd.deck.rank_masks[self.rank]
+        for seat in range(rnd.players):
+            if rnd.dealt_mask(seat) & jacks == jacks:
+                return True
+        return False
 
 
 
@@ -121,6 +124,9 @@ class PointlessHand(RedealCheck):
 @frozen
 class RedealRules(RulePlugin):
     """The redeal checks of 000, 001 and 002, each switched on or off by an option."""
+
+    reads_hidden_cards: ClassVar[bool] = False
+    """Automatic checks are re-checked on a resampled deal; a claim ends the round."""
 
     name: ClassVar[str] = "redeal"
     option_fields: ClassVar[tuple[str, ...]] = (

@@ -32,6 +32,9 @@ _CHOICES: tuple[Action, ...] = (SingleHand(), Pass())
 class SingleHandRule(RulePlugin):
     """The single-hand plug-in. Its state in a round is how many seats have been asked."""
 
+    reads_hidden_cards: ClassVar[bool] = False
+    """Declaring a single hand reads no cards."""
+
     name: ClassVar[str] = SINGLE_HAND
     action_kinds: ClassVar[tuple[type[Action], ...]] = (SingleHand,)
     window: ClassVar[WindowEvent | None] = "before-play"

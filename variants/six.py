@@ -21,6 +21,8 @@ team to 10 game points wins (``match_target``).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 from attrs import frozen
 
@@ -122,6 +124,9 @@ class FortyAuction(StandardAuction):
     least ``second_bid_min`` (30), and an opener whose cards so far are all of one suit
     may not bid: that opener passes, and if everybody passes the deal is annulled and
     dealt again by the same dealer."""
+
+    reads_hidden_cards: ClassVar[bool] = True
+    """The opener's right to bid depends on the opener's cards."""
 
     def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """The classic limits, and none for a single-suit opener."""

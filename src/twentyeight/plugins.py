@@ -80,6 +80,12 @@ class AuctionRules(Part):
     action_kinds: ClassVar[tuple[type[Action], ...]] = ()
     """Auction actions beyond ``bid`` and ``pass`` that :meth:`apply_extra` handles."""
 
+    reads_hidden_cards: ClassVar[bool] = False
+    """True if a hook decides anything from cards a player has not seen (the classic
+    auction reads none). :meth:`Round.resample <twentyeight.round.Round.resample>` then
+    checks each resampled deal by replaying the history on it, which is exact for any
+    rule but slower."""
+
     denominations: ClassVar[tuple[str | None, ...]] = (None,)
     """What may follow a bid's number: ``None`` for plain numbers, or suit letters and
     ``"NT"`` where a bid names the trump (``bid 30 S``)."""
@@ -200,6 +206,14 @@ class RulePlugin(Part):
     window_declined: ClassVar[str] = ""
     """What a transcript says when every seat passes in the window (``"Nobody
     doubles."``); empty: ``"Everyone passes."``."""
+
+    reads_hidden_cards: ClassVar[bool] = True
+    """True (the safe default) if what this plug-in allows or does can depend on cards
+    some player has not seen, other than cards it makes everyone see (as the pair shows
+    the King and Queen). :meth:`Round.resample <twentyeight.round.Round.resample>` then
+    checks each resampled deal by replaying the history on it; a plug-in whose hooks
+    read only public facts (and each seat's own cards when that seat acts) sets it False
+    and lets resampling work from the voids alone."""
 
     after_each_trick: ClassVar[bool] = False
     """True if :meth:`after_trick` is to be called after every trick. Like

@@ -17,6 +17,7 @@ the score. Plug-ins hook in at those points (:mod:`twentyeight.plugins`).
 from __future__ import annotations
 
 import json
+import random
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Bid, CallTrump, Pass, Play, Redeal
@@ -35,6 +36,7 @@ from .records import (
     record_of,
     replay,
 )
+from .resample import resample
 from .results import RoundResult, Trick
 from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick
 from .views import SeatView, Views
@@ -166,6 +168,7 @@ class Round(Views):
         self._legal_cache = None
         self._legal_tuple = None
         self._leader = (dealer + 1) % n
+        self._resample_facts = None
         self.phase = Phase.AUCTION
         self._deal_packets(cfg.auction_after)
         self.to_act = self._auction_rules.first_to_speak(self._port)
@@ -534,7 +537,21 @@ class Round(Views):
         new._legal_cache = self._legal_cache
         new._legal_tuple = self._legal_tuple
         new._leader = self._leader
+        new._resample_facts = self._resample_facts
         return new
+
+    def resample(self, seat: int, rng: random.Random | None = None) -> Round:
+        """A new round with the same history in which every card ``seat`` cannot see is
+        dealt again at random, uniformly over the deals consistent with everything
+        ``seat`` has seen: the cards played and shown stay, a seat that showed a void
+        holds none of that suit, the face-down trump card (or a trump suit named in
+        secret) is drawn like the cards where ``seat`` does not know it, and the packets
+        not yet dealt are dealt afresh. ``resample(seat).view(seat) == view(seat)``,
+        and the history replays legally on the new deal (:attr:`deal`; the new round
+        has no seed). This is the determinization step of PIMC and information-set
+        MCTS. ``rng`` is a :class:`random.Random` (default: one shared by the module);
+        what a position tells is worked out once and reused by later calls."""
+        return resample(self, seat, rng)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A round pickles as its complete record: its class is made per ruleset and

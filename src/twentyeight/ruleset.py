@@ -369,6 +369,11 @@ class Ruleset(Sealed):
             acts = self._bid_cache[key] = (_PASS, *bids) if can_pass else bids
         return acts
 
+    def trump_choice(self, card: int, suit: int) -> Action:
+        """The shared action that lays card id ``card`` face down (``trump JS``), or with
+        ``card`` -1, names suit index ``suit`` (``trump S``)."""
+        return self._lay_of[card] if card >= 0 else self._name_trump[suit]
+
     def trump_actions(self, mask: int, seventh_card: bool) -> tuple[Action, ...]:
         """The bidder's choices of trump: ``trump <card>`` for the cards in ``mask``
         (a hand card laid face down) or ``trump <suit>`` (an indicator), then

@@ -8,7 +8,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .actions import Action
-from .cards import Deck
+from .cards import Deck, iter_bits
 from .deals import shuffle_deal
 from .errors import SeatError
 from .inputs import describe, is_whole
@@ -104,6 +104,7 @@ class RoundState:
         "_play_plugins",
         "_port_obj",
         "_pstate",
+        "_resample_facts",
         "_result",
         "_scores",
         "_seventh_pending",
@@ -219,6 +220,7 @@ class RoundState:
     _legal_cache: Any
     _legal_tuple: tuple[Action, ...] | None
     _leader: int
+    _resample_facts: Any
 
     @property
     def _port(self) -> RoundPort:
@@ -273,8 +275,26 @@ class RoundState:
 
     def _deal_ids(self) -> tuple[tuple[int, ...], ...]:
         if self._deal is None:
-            assert self.seed is not None
-            cfg = self.ruleset.config
-            self._deal = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets,
-                                      self.dealer, self.seed)
+            if self.seed is None:
+                # A resampled deal: its packets are known, the order within them is not.
+                seventh = (self._bidder, self._concealed) if self._blind else None
+                self._deal = self._rows_of_packets(seventh)
+            else:
+                cfg = self.ruleset.config
+                self._deal = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets,
+                                          self.dealer, self.seed)
         return self._deal
+
+    def _rows_of_packets(self, seventh: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
+        """Each seat's cards in dealt order, from the packets (by id within a packet);
+        ``seventh``: a seat and the card that is its seventh one dealt."""
+        rows = []
+        for seat in range(self._n):
+            row: list[int] = []
+            for packet in self._packet_masks:
+                row += iter_bits(packet[seat])
+            if seventh is not None and seventh[0] == seat:
+                here = row.index(seventh[1])
+                row[here], row[6] = row[6], row[here]
+            rows.append(tuple(row))
+        return tuple(rows)

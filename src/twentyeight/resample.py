@@ -1,0 +1,645 @@
+"""Determinization: the round as it might be, given only what one seat has seen.
+
+:meth:`Round.resample <twentyeight.round.Round.resample>` deals every card a seat cannot
+see again at random, uniformly over the deals consistent with everything that seat has
+seen, and keeps the history. Search bots (PIMC, information-set MCTS) call it hundreds
+of times a move; OpenSpiel calls the same step ``resample_from_infostate``.
+
+What a seat has seen is turned into constraints once per position (and kept until the
+round moves on):
+
+- every card it holds, every card played, every card shown (a pair) stays where it is;
+- the hidden cards go back into the same places: each other seat's unplayed cards, the
+  face-down trump card (in the packet it was dealt in: the bidder laid it from the cards
+  held at the auction), and the packets not dealt yet, the seat's own included;
+- a seat that did not follow suit, or called for the trump (which needs a void), holds
+  no card of the suit led; under "the caller must trump", a caller who then played
+  another suit holds no trump;
+- a hidden trump suit is a hidden value like the cards: the suit of the face-down card,
+  or the suit named in secret (29). A bidder who led a suit before the exposure, where
+  the bidder may not lead trumps while holding others, either led a suit that is not the
+  trump or held only trumps; a plain deal that did not end in an automatic redeal is
+  one where that check does not fire.
+
+Candidates are drawn uniformly from the deals that keep the cards in place and respect
+the voids (by rejection, then, if that keeps failing, by an exact count over suits) and
+kept only if they meet the rest, so the result is uniform over the consistent deals.
+Where a rule's consequences are not reduced to voids (a lower trump played under the
+over-trump rule, a Jack discarded under the no-Jack rule, an annulled round, a plug-in
+that declares :attr:`~twentyeight.plugins.RulePlugin.reads_hidden_cards`), the candidate
+is checked by replaying the history on it, which is exact for any rule.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .actions import CallTrump, LayTrump, NameTrump, Play
+from .config import RedealCheck, RedealEvent
+from .errors import IllegalActionError, ParseError, TwentyEightError
+from .state import CALLS, OVER, PLAY
+
+if TYPE_CHECKING:
+    from .round import Round
+
+__all__ = ["resample"]
+
+_T = TypeVar("_T")
+
+_RNG = random.Random()
+"""The generator used when the caller gives none."""
+
+_PROPOSALS = 64
+"""Proposals tried in one call before the exact sampler takes over."""
+
+_EXACT_COST = 4
+"""About how many proposals cost as much as one exact draw: once fewer than one
+proposal in this many is kept, a position is sampled exactly."""
+
+_BITS = tuple(1 << c for c in range(64))
+"""``1 << c`` for every card id (a deck holds at most 64 cards)."""
+
+_SEAT, _CONCEALED, _UNDEALT = 0, 1, 2
+"""Kinds of places a hidden card can go."""
+
+
+class _Facts:
+    """What ``seat`` knows of a position, as the places hidden cards go and the
+    constraints on them. Made once per position and seat."""
+
+    __slots__ = (
+        "base_dealt",
+        "base_hands",
+        "base_packets",
+        "bidder",
+        "capacities",
+        "checks_due",
+        "concealed_packet",
+        "exact",
+        "kept",
+        "lead_rules",
+        "most_choices",
+        "n_actions",
+        "nonbidder_leads",
+        "pool",
+        "proposals",
+        "replay",
+        "seat",
+        "seventh_packet",
+        "slots",
+        "suit_hidden",
+        "trump_index",
+        "withdrawn",
+    )
+
+    def __init__(self, rnd: Round, seat: int) -> None:
+        self.seat = seat
+        self.n_actions = len(rnd._actions)
+        deck = rnd.deck
+        cfg = rnd.ruleset.config
+        n = rnd._n
+        suit_of, suit_mask = deck.suit_of, deck.suit_mask
+        bidder = self.bidder = rnd._bidder
+        hidden_card = rnd._concealed >= 0 and rnd._exposed_at is None and not (
+            seat == bidder and not rnd._blind)
+        # A trump suit seat does not know: the face-down card's, or one named in secret.
+        self.suit_hidden = rnd._trump_suit >= 0 and not rnd._trump_known_to(seat)
+        packets = rnd._packet_masks
+        dealt_packets = rnd._packets_dealt
+        shown = rnd._shown
+        if rnd._concealed >= 0 and rnd._exposed_at is not None:
+            shown |= 1 << rnd._concealed  # the exposed trump card, back in the bidder's hand
+
+        # Voids and the other facts the play has shown, by walking the history.
+        forbid = [0] * n
+        self.lead_rules: list[tuple[int, int]] = []
+        self.nonbidder_leads = 0
+        self.replay = rnd.is_over and rnd._result is not None and \
+            rnd._result.annulled is not None
+        restricted_lead = cfg.bidder_trump_lead != "any"
+        trick_size = rnd._trick_size
+        position = 0
+        led = -1
+        leads_before = 0
+        led_suits = 0
+        best_trump = -1
+        caller = -1
+        exposed = cfg.trump_marker == "open"  # a trump named by the bid is open from the start
+        strength = deck.strength
+        jacks = deck.rank_masks.get("J", 0)
+        bidder_plays: list[tuple[int, int]] = []  # (suit, index of the lead rule it follows)
+        concealed = rnd._concealed
+        trump = rnd._trump_suit
+        for who, action in rnd._actions:
+            kind = type(action)
+            if kind is CallTrump:
+                forbid[who] |= suit_mask[led]
+                caller = who
+                exposed = True
+                continue
+            if kind is not Play:
+                continue
+            cid = rnd._ids[action.card]  # type: ignore[attr-defined]
+            suit = suit_of[cid]
+            if cid == concealed and not exposed:
+                exposed = True  # the bidder's last card was the face-down one
+            elif who == bidder and not exposed:
+                bidder_plays.append((suit, len(self.lead_rules)))
+            if position == 0:
+                led = suit
+                best_trump = -1
+                if who != bidder:
+                    self.nonbidder_leads |= 1 << suit
+                elif restricted_lead and not exposed and not rnd._blind and trump >= 0:
+                    self.lead_rules.append((suit, leads_before))
+                leads_before = self.nonbidder_leads
+                led_suits |= 1 << suit
+            elif suit != led:
+                forbid[who] |= suit_mask[led]
+                if cfg.no_jack_discard and jacks >> cid & 1 and not led_suits >> suit & 1 \
+                        and not (exposed and suit == trump):
+                    self.replay = True
+            if caller == who:
+                if cfg.caller_must_trump and suit != trump:
+                    forbid[who] |= suit_mask[trump]
+                caller = -1
+            if suit == trump and cfg.over_trump:
+                # A lower trump under the over-trump rule says more than a void.
+                if exposed and position and strength[cid] < best_trump:
+                    self.replay = True
+                best_trump = max(best_trump, strength[cid])
+            position = (position + 1) % trick_size
+        # A lead rule for suit X holds for trump X only if every card the bidder played
+        # from that lead on (the face-down card apart) was of suit X.
+        self.lead_rules = [
+            (x, before) for k, (x, before) in enumerate(self.lead_rules)
+            if all(s == x for s, rule in bidder_plays if rule > k)
+        ] + [(-1 - x, before) for k, (x, before) in enumerate(self.lead_rules)
+             if not all(s == x for s, rule in bidder_plays if rule > k)]
+        if not self.suit_hidden:
+            # The trump is known: a restricted lead of it means the bidder held only trumps.
+            for x, before in self.lead_rules:
+                if x == trump and seat != bidder and \
+                        not _excused(cfg.bidder_trump_lead, before, trump):
+                    forbid[bidder] |= deck.full_mask & ~suit_mask[trump]
+            self.lead_rules = []
+
+        # The places hidden cards go: other seats' unplayed cards, the face-down card,
+        # the packets not dealt yet.
+        pool = 0
+        slots: list[tuple[int, int, int, tuple[int, ...]]] = []
+        for t in range(n):
+            if t == seat:
+                continue
+            hidden = rnd._hands[t] & ~shown
+            if hidden:
+                pool |= hidden
+                per_packet = tuple((packets[p][t] & hidden).bit_count()
+                                   for p in range(dealt_packets))
+                slots.append((_SEAT, t, forbid[t], per_packet))
+        self.concealed_packet = -1
+        if hidden_card:
+            pool |= 1 << concealed
+            self.concealed_packet = next(p for p in range(dealt_packets)
+                                         if packets[p][bidder] >> concealed & 1)
+            slots.append((_CONCEALED, bidder, 0, ()))
+        for p in range(dealt_packets, len(packets)):
+            for t in range(n):
+                pool |= packets[p][t]
+                slots.append((_UNDEALT, t, 0, (p,)))
+        # The most constrained places first: a proposal is abandoned at the first misfit.
+        slots.sort(key=lambda slot: (slot[2] == 0, slot[0]))
+        self.slots = slots
+        self.pool = tuple(c for c in range(deck.size) if pool >> c & 1)
+        self.capacities = [self.capacity(rnd, slot) for slot in slots]
+        self.proposals = self.kept = 0
+        self.most_choices = tuple(
+            math.comb((pool & ~forbid).bit_count(), self.capacity(rnd, slot)) or 1
+            for slot in slots for forbid in (slot[2],))
+        self.exact: list[tuple[int, list[list[int]], tuple[tuple[int, ...], ...],
+                               tuple[int, ...], tuple[int, ...], dict[Any, Any], int]] | None \
+            = None
+        # Where the seventh card is still to be dealt, the packet it comes in.
+        self.seventh_packet = -1
+        if rnd._seventh_pending:
+            before = 0
+            for p, size in enumerate(cfg.deal_packets):
+                if before <= 6 < before + size:
+                    self.seventh_packet = p
+                before += size
+        self.trump_index = _trump_action_index(rnd) if self.suit_hidden else -1
+        # A trump chosen in secret and then called off (a single hand) stays a secret:
+        # the laid card was any card the bidder held then, the named suit any suit.
+        self.withdrawn = -1
+        if rnd._trump_suit < 0 and rnd._exposed_at is None and rnd._auction_len is not None:
+            i = _trump_action_index(rnd)
+            if i >= 0 and rnd._actions[i][0] != seat:
+                self.withdrawn = i
+        # The deal is checked once the trump is chosen and every card dealt; an exposure
+        # is checked when a concealed trump is turned up (a trump named by the bid never is).
+        events: tuple[tuple[RedealEvent, bool], ...] = (
+            ("deal-complete", rnd.phase is PLAY or rnd.phase is OVER
+             or (rnd.phase is CALLS and rnd._window_event == "before-play")),
+            ("trump-exposed", rnd._exposed_at is not None and cfg.trump_marker != "open"))
+        self.checks_due = tuple(
+            (check, event) for check in rnd.ruleset.checks
+            if type(check).automatic is not RedealCheck.automatic
+            for event, happened in events if happened)
+        # What stays of each packet, hand and dealt hand once the hidden cards are out.
+        keep = ~pool
+        self.base_packets = tuple(tuple(m & keep for m in row) for row in packets)
+        self.base_hands = tuple(m & keep for m in rnd._hands)
+        self.base_dealt = tuple(m & keep for m in rnd._dealt)
+        if any(p.reads_hidden_cards for p in cfg.plugins) or cfg.auction.reads_hidden_cards:
+            self.replay = True
+
+    def capacity(self, rnd: Round, slot: tuple[int, int, int, tuple[int, ...]]) -> int:
+        """How many hidden cards ``slot`` takes."""
+        kind, _, _, extra = slot
+        if kind == _SEAT:
+            return sum(extra)
+        if kind == _CONCEALED:
+            return 1
+        return rnd.ruleset.config.deal_packets[extra[0]]
+
+
+def _excused(policy: str, nonbidder_leads_before: int, trump: int) -> bool:
+    """True if a bidder's lead of the trump suit was allowed without holding only
+    trumps: the rule allows it once another player has led a trump."""
+    return policy == "after-trump-led" and bool(nonbidder_leads_before >> trump & 1)
+
+
+def _trump_action_index(rnd: Round) -> int:
+    for i, (_, action) in enumerate(rnd._actions):
+        if type(action) is LayTrump or type(action) is NameTrump:
+            return i
+    return -1
+
+
+_MAX_CANDIDATES = 1_000_000
+"""Candidates rejected before giving up (the true deal is always consistent, so a
+correct sampler never gets near this)."""
+
+
+def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
+    """See :meth:`Round.resample <twentyeight.round.Round.resample>`."""
+    rnd._seat(seat)
+    rng = rng if rng is not None else _RNG
+    facts = rnd._resample_facts
+    if facts is None or facts.seat != seat or facts.n_actions != len(rnd._actions):
+        facts = rnd._resample_facts = _Facts(rnd, seat)
+    capacities = facts.capacities
+    for _ in range(_MAX_CANDIDATES):
+        # Proposals while they are kept often enough; else the exact counts.
+        for _ in range(_PROPOSALS if facts.exact is None else 0):
+            facts.proposals += 1
+            placed = _propose(facts, capacities, rng)
+            if placed is not None:
+                facts.kept += 1
+                trump = _suit_choice(rnd, facts, placed, rng)
+                break
+            if facts.proposals >= 8 and facts.kept * _EXACT_COST < facts.proposals:
+                placed, trump = _exact(rnd, facts, capacities, rng)
+                break
+        else:
+            placed, trump = _exact(rnd, facts, capacities, rng)
+        new = _build(rnd, facts, placed, trump, rng)
+        if new is not None:
+            return new
+    raise TwentyEightError(f"no deal consistent with what seat {seat} has seen was found")
+
+
+def _suit_choice(rnd: Round, facts: _Facts, placed: list[list[int]],
+                 rng: random.Random) -> int:
+    """The trump suit of a candidate when seat cannot see it (-1: it is seen or none):
+    the face-down card's suit, or a suit named in secret, uniformly."""
+    if not facts.suit_hidden:
+        return -1
+    for (kind, _, _, _), cards in zip(facts.slots, placed, strict=True):
+        if kind == _CONCEALED:
+            return rnd.deck.suit_of[cards[0]]
+    return int(rng.random() * rnd.deck.n_suits)
+
+
+def _lead_rule(rnd: Round, facts: _Facts, trump: int) -> tuple[bool, bool]:
+    """For trump suit ``trump``: whether the bidder's leads before the exposure were
+    allowed at all, and whether they mean the bidder held only trumps."""
+    policy = rnd.ruleset.config.bidder_trump_lead
+    only_trumps = False
+    for x, before in facts.lead_rules:
+        if _excused(policy, before, trump):
+            continue
+        if x < 0 and -1 - x == trump:
+            return False, False  # led the trump, then played another suit
+        if x == trump:
+            only_trumps = True
+    return True, only_trumps
+
+
+def _propose(facts: _Facts, capacities: list[int],
+             rng: random.Random) -> list[list[int]] | None:
+    """A placement of the hidden cards, uniform over those that respect the voids, or
+    ``None`` (then draw again).
+
+    A place with voids takes its cards uniformly from the cards left that it may hold;
+    the draw is then kept with probability: the product over those places of
+    C(n, k) / C(N, k), with n the cards it could take when its turn came, N those it
+    could take from the whole pool and k its capacity. That cancels the preference of
+    the draw, so every placement that respects the voids is equally likely. The other
+    places take the cards left in uniform order."""
+    pool = list(facts.pool)
+    left = len(pool)
+    rand = rng.random
+    threshold = rand()
+    keep = 1.0
+    placed: list[list[int]] = []
+    for (_, _, forbid, _), cap, most in zip(facts.slots, capacities, facts.most_choices,
+                                            strict=True):
+        cards = []
+        if forbid:
+            # The cards this place may hold go to the front of the pool.
+            n = 0
+            for i in range(left):
+                c = pool[i]
+                if not forbid >> c & 1:
+                    pool[i] = pool[n]
+                    pool[n] = c
+                    n += 1
+            if n < cap:
+                return None
+            keep *= math.comb(n, cap) / most
+            if keep <= threshold:
+                return None
+            for _ in range(cap):
+                j = int(rand() * n)
+                cards.append(pool[j])
+                n -= 1
+                left -= 1
+                pool[j] = pool[n]
+                pool[n] = pool[left]
+        else:
+            for _ in range(cap):
+                j = int(rand() * left)
+                cards.append(pool[j])
+                left -= 1
+                pool[j] = pool[left]
+        placed.append(cards)
+    return placed
+
+
+def _exact(rnd: Round, facts: _Facts, capacities: list[int],
+           rng: random.Random) -> tuple[list[list[int]], int]:
+    """A uniform placement that respects the voids and the bidder's leads, by counting.
+
+    Places that take the same suits form a group: how a group's cards are shared among
+    its places does not depend on which cards they are, so counting is over groups and
+    suits only, and a group's cards are then split among its places at random. A hidden
+    trump suit is chosen in proportion to its number of placements. The counts are kept
+    with the position's facts: later calls only walk them."""
+    deck = rnd.deck
+    tables = facts.exact
+    if tables is None:
+        by_suit: list[list[int]] = [[] for _ in range(deck.n_suits)]
+        for c in facts.pool:
+            by_suit[deck.suit_of[c]].append(c)
+        choices = tuple(range(deck.n_suits)) if facts.suit_hidden else (-1,)
+        tables = facts.exact = []
+        for trump in choices:
+            allowed = _allowed(rnd, facts, trump)
+            if not allowed:
+                continue
+            groups: dict[int, list[int]] = {}
+            for k, suits in enumerate(allowed):
+                groups.setdefault(suits, []).append(k)
+            members = tuple(tuple(ks) for ks in groups.values())
+            suits_of = tuple(groups)
+            caps = tuple(sum(capacities[k] for k in ks) for ks in members)
+            sizes = tuple(len(cards) for cards in by_suit)
+            memo: dict[Any, Any] = {}
+            weight = _count(sizes, suits_of, caps, 0, memo)
+            for ks in members:  # ways to share each group's cards among its places
+                weight *= _ways(tuple(capacities[k] for k in ks))
+            if weight:
+                tables.append((trump, by_suit, members, suits_of, caps, memo, weight))
+        if not tables:
+            raise TwentyEightError("no deal is consistent with what this seat has seen")
+    trump, by_suit, members, suits_of, caps, memo, _ = _pick(
+        tables, [t[-1] for t in tables], rng.randrange(sum(t[-1] for t in tables)))
+    sizes = tuple(len(cards) for cards in by_suit)
+    shares: list[list[int]] = [[] for _ in members]
+    rand = rng.random
+    for x, cards in enumerate(by_suit):
+        options, cumulative = _choices(sizes, suits_of, caps, x, memo)
+        split = options[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        cards = cards.copy()
+        left = len(cards)
+        for g, m in enumerate(split):
+            for _ in range(m):
+                j = int(rand() * left)
+                shares[g].append(cards[j])
+                left -= 1
+                cards[j] = cards[left]
+        caps = _minus(caps, split)
+    placed: list[list[int]] = [[] for _ in facts.slots]
+    for ks, cards in zip(members, shares, strict=True):
+        left = len(cards)
+        for k in ks:
+            got = placed[k]
+            for _ in range(capacities[k]):
+                j = int(rand() * left)
+                got.append(cards[j])
+                left -= 1
+                cards[j] = cards[left]
+    return placed, trump
+
+
+def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
+             memo: dict[Any, Any]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """How suit ``x``'s cards may be shared among the groups from ``caps``, with the
+    running total of their counts (kept with the counts)."""
+    key = ("walk", x, caps)
+    found = memo.get(key)
+    if found is None:
+        options = list(_splits(sizes[x], [a >> x & 1 for a in suits_of], caps))
+        cumulative = list(itertools.accumulate(
+            _ways(split) * _count(sizes, suits_of, _minus(caps, split), x + 1, memo)
+            for split in options))
+        kept = [k for k in range(len(options))
+                if cumulative[k] != (cumulative[k - 1] if k else 0)]
+        found = memo[key] = ([options[k] for k in kept], [cumulative[k] for k in kept])
+    return found
+
+
+def _pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
+    """The option that ``draw`` (below the sum of ``weights``) falls on."""
+    for option, weight in zip(options, weights, strict=True):
+        if draw < weight:
+            return option
+        draw -= weight
+    raise AssertionError("draw beyond the weights")
+
+
+def _allowed(rnd: Round, facts: _Facts, trump: int) -> list[int]:
+    """For each place, the suits (as bits) its cards may be of, for trump suit
+    ``trump`` (-1: seen or none); empty if that suit is impossible."""
+    deck = rnd.deck
+    possible, only_trumps = _lead_rule(rnd, facts, trump) if trump >= 0 else (True, False)
+    if not possible:
+        return []
+    every = (1 << deck.n_suits) - 1
+    out = []
+    for kind, who, forbid, _ in facts.slots:
+        suits = every
+        for x in range(deck.n_suits):
+            if forbid & deck.suit_mask[x]:  # voids are whole suits
+                suits &= ~(1 << x)
+        if kind == _CONCEALED or (only_trumps and kind == _SEAT and who == facts.bidder):
+            suits &= 1 << trump
+        out.append(suits)
+    return out
+
+
+def _splits(count: int, allowed: list[int], caps: tuple[int, ...],
+            k: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``count`` cards into the allowed groups within their capacity."""
+    if k == len(caps):
+        if count == 0:
+            yield ()
+        return
+    top = min(count, caps[k]) if allowed[k] else 0
+    for m in range(top, -1, -1):
+        for rest in _splits(count - m, allowed, caps, k + 1):
+            yield (m, *rest)
+
+
+def _ways(split: tuple[int, ...]) -> int:
+    """Ways to share that many cards into parts of these sizes (the multinomial)."""
+    ways = math.factorial(sum(split))
+    for m in split:
+        ways //= math.factorial(m)
+    return ways
+
+
+def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c - m for c, m in zip(caps, split, strict=True))
+
+
+def _count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
+           memo: dict[Any, Any]) -> int:
+    """Ways to deal the cards of suits ``x`` onwards to the groups, filling ``caps``."""
+    if x == len(sizes):
+        return int(not any(caps))
+    key = (x, caps)
+    found: int | None = memo.get(key)
+    if found is None:
+        found = sum(_ways(split) * _count(sizes, suits_of, _minus(caps, split), x + 1, memo)
+                    for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps))
+        memo[key] = found
+    return found
+
+
+def _nth_bit(mask: int, n: int) -> int:
+    """The position of the ``n``-th set bit of ``mask``, lowest first."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
+           rng: random.Random) -> Round | None:
+    """The candidate round for a placement, or ``None`` if a fact beyond the voids rules
+    it out."""
+    if trump >= 0 and facts.lead_rules:
+        possible, only_trumps = _lead_rule(rnd, facts, trump)
+        if not possible or (only_trumps and not _only_suit(rnd, facts, placed, trump)):
+            return None
+    new = rnd.clone()
+    deck = rnd.deck
+    masks = [list(row) for row in facts.base_packets]
+    hands = new._hands
+    dealt = list(facts.base_dealt)
+    seventh: tuple[int, int] | None = None
+    bits = _BITS
+    for (kind, who, _, extra), cards in zip(facts.slots, placed, strict=True):
+        if kind == _SEAT:
+            start = 0
+            for p, m in enumerate(extra):
+                if m:
+                    masks[p][who] |= sum(map(bits.__getitem__, cards[start:start + m]))
+                    start += m
+            added = sum(map(bits.__getitem__, cards))
+            hands[who] = facts.base_hands[who] | added
+            dealt[who] |= added
+        elif kind == _CONCEALED:
+            c = cards[0]
+            masks[facts.concealed_packet][who] |= bits[c]
+            dealt[who] |= bits[c]
+            new._concealed = c
+        else:
+            p = extra[0]
+            masks[p][who] |= sum(map(bits.__getitem__, cards))
+            if p == facts.seventh_packet and who == facts.bidder:
+                seventh = (who, cards[0])  # the card that will be turned face down
+    new._packet_masks = tuple(map(tuple, masks))
+    new._dealt = tuple(dealt)
+    new.seed = None
+    new._deal = new._rows_of_packets(seventh) if seventh is not None else None
+    new._legal_cache = None
+    new._legal_tuple = None
+    new._resample_facts = None
+    if trump >= 0:
+        new._trump_suit = trump
+        new._trump_led = bool(facts.nonbidder_leads >> trump & 1)
+        i = facts.trump_index
+        if i >= 0:
+            who, action = new._actions[i]
+            new._actions[i] = (who, rnd.ruleset.trump_choice(
+                new._concealed if type(action) is LayTrump else -1, trump))
+    if facts.withdrawn >= 0:
+        who, action = new._actions[facts.withdrawn]
+        if type(action) is LayTrump:
+            held = 0
+            for row in new._packet_masks[:rnd.ruleset.config.auction_after]:
+                held |= row[who]
+            chosen = rnd.ruleset.trump_choice(
+                _nth_bit(held, int(rng.random() * held.bit_count())), -1)
+        else:
+            chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * deck.n_suits))
+        new._actions[facts.withdrawn] = (who, chosen)
+    if facts.checks_due and not new.is_over:
+        port = new._port
+        for check, event in facts.checks_due:
+            # The round went on, so no automatic check fired at an event passed.
+            if check.automatic(port, event):
+                return None
+    if facts.replay:
+        return _replayed(rnd, facts.seat, new)
+    return new
+
+
+def _only_suit(rnd: Round, facts: _Facts, placed: list[list[int]], suit: int) -> bool:
+    """True if every hidden card placed with the bidder is of ``suit``."""
+    mask = rnd.deck.suit_mask[suit]
+    for (kind, who, _, _), cards in zip(facts.slots, placed, strict=True):
+        if kind == _SEAT and who == facts.bidder:
+            return all(mask >> c & 1 for c in cards)
+    return True
+
+
+def _replayed(rnd: Round, seat: int, new: Round) -> Round | None:
+    """The candidate's history replayed on its deal, or ``None`` if it does not replay
+    legally to what ``seat`` saw."""
+    fresh = rnd.ruleset.new_round(deal=new.deal, dealer=new.dealer, scores=new.scores)
+    try:
+        for _, action in new._actions:
+            fresh.apply(action)
+    except (IllegalActionError, ParseError):
+        return None
+    if fresh.view(seat) != rnd.view(seat):
+        return None
+    return fresh
