@@ -97,8 +97,15 @@ def _deal_slots(players: int, packets: tuple[int, ...], dealer: int) -> tuple[in
 def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequence[int],
                         dealer: int) -> tuple[tuple[int, ...], ...]:
     """The bitmask each seat receives in each dealing round, for ``seed``: what
-    :func:`shuffle_deal` deals, without building the per-seat lists."""
-    packets = tuple(packets)
+    :func:`shuffle_deal` deals, without building the per-seat lists. The last few
+    thousand deals are kept: a server that rebuilds a round from its record on every
+    request, or a search that replays records, decodes each deal once."""
+    return _seeded_packet_masks(seed, deck_size, players, tuple(packets), dealer)
+
+
+@functools.lru_cache(maxsize=4096)
+def _seeded_packet_masks(seed: int, deck_size: int, players: int, packets: tuple[int, ...],
+                         dealer: int) -> tuple[tuple[int, ...], ...]:
     flat = [0] * (len(packets) * players)
     # shuffled_deck's decoding, with each card put straight into its seat's packet.
     slots = _deal_slots(players, packets, dealer)

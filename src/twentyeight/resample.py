@@ -81,12 +81,14 @@ class _Facts:
         "checks_due",
         "concealed_packet",
         "exact",
+        "groups",
         "kept",
+        "lead_by_trump",
         "lead_rules",
-        "most_choices",
         "n_actions",
         "nonbidder_leads",
         "pool",
+        "possible_trumps",
         "proposals",
         "replay",
         "seat",
@@ -189,6 +191,14 @@ class _Facts:
                     forbid[bidder] |= deck.full_mask & ~suit_mask[trump]
             self.lead_rules = []
 
+        # Trump suits the bidder's leads rule out: the face-down card is of none of them.
+        self.possible_trumps = tuple(
+            x for x in range(deck.n_suits) if _lead_rule(rnd, self, x)[0])
+        impossible = 0
+        for x in range(deck.n_suits):
+            if x not in self.possible_trumps:
+                impossible |= suit_mask[x]
+
         # The places hidden cards go: other seats' unplayed cards, the face-down card,
         # the packets not dealt yet.
         pool = 0
@@ -207,7 +217,7 @@ class _Facts:
             pool |= 1 << concealed
             self.concealed_packet = next(p for p in range(dealt_packets)
                                          if packets[p][bidder] >> concealed & 1)
-            slots.append((_CONCEALED, bidder, 0, ()))
+            slots.append((_CONCEALED, bidder, impossible, ()))
         for p in range(dealt_packets, len(packets)):
             for t in range(n):
                 pool |= packets[p][t]
@@ -217,10 +227,19 @@ class _Facts:
         self.slots = slots
         self.pool = tuple(c for c in range(deck.size) if pool >> c & 1)
         self.capacities = [self.capacity(rnd, slot) for slot in slots]
+        self.lead_by_trump: dict[int, tuple[bool, bool]] = {}
         self.proposals = self.kept = 0
-        self.most_choices = tuple(
-            math.comb((pool & ~forbid).bit_count(), self.capacity(rnd, slot)) or 1
-            for slot in slots for forbid in (slot[2],))
+        # Places with the same voids are drawn together (see _propose); those with voids
+        # first, so that a draw is abandoned at the first misfit.
+        by_forbid: dict[int, list[int]] = {}
+        for k, slot in enumerate(slots):
+            by_forbid.setdefault(slot[2], []).append(k)
+        self.groups = sorted(
+            ((forbid, sum(self.capacities[k] for k in ks),
+              math.comb((pool & ~forbid).bit_count(),
+                        sum(self.capacities[k] for k in ks)) or 1, tuple(ks))
+             for forbid, ks in by_forbid.items()),
+            key=lambda group: group[0] == 0)
         self.exact: list[tuple[int, list[list[int]], tuple[tuple[int, ...], ...],
                                tuple[int, ...], tuple[int, ...], dict[Any, Any], int]] | None \
             = None
@@ -323,7 +342,8 @@ def _suit_choice(rnd: Round, facts: _Facts, placed: list[list[int]],
     for (kind, _, _, _), cards in zip(facts.slots, placed, strict=True):
         if kind == _CONCEALED:
             return rnd.deck.suit_of[cards[0]]
-    return int(rng.random() * rnd.deck.n_suits)
+    possible = facts.possible_trumps  # a suit named in secret: any the leads allow
+    return possible[int(rng.random() * len(possible))]
 
 
 def _lead_rule(rnd: Round, facts: _Facts, trump: int) -> tuple[bool, bool]:
@@ -346,23 +366,23 @@ def _propose(facts: _Facts, capacities: list[int],
     """A placement of the hidden cards, uniform over those that respect the voids, or
     ``None`` (then draw again).
 
-    A place with voids takes its cards uniformly from the cards left that it may hold;
-    the draw is then kept with probability: the product over those places of
-    C(n, k) / C(N, k), with n the cards it could take when its turn came, N those it
-    could take from the whole pool and k its capacity. That cancels the preference of
-    the draw, so every placement that respects the voids is equally likely. The other
-    places take the cards left in uniform order."""
+    Places with the same voids form a group. A group with voids takes its cards
+    uniformly from the cards left that it may hold, and the draw is kept with
+    probability: the product over those groups of C(n, k) / C(N, k), with n the cards it
+    could take when its turn came, N those it could take from the whole pool and k its
+    size. That cancels the preference of the draw, so every placement that respects the
+    voids is equally likely. The groups without voids take the cards left in uniform
+    order, and each group's cards are cut into its places in the order drawn."""
     pool = list(facts.pool)
     left = len(pool)
     rand = rng.random
     threshold = rand()
     keep = 1.0
-    placed: list[list[int]] = []
-    for (_, _, forbid, _), cap, most in zip(facts.slots, capacities, facts.most_choices,
-                                            strict=True):
+    placed: list[list[int]] = [[] for _ in capacities]
+    for forbid, size, most, members in facts.groups:
         cards = []
         if forbid:
-            # The cards this place may hold go to the front of the pool.
+            # The cards this group may hold go to the front of the pool.
             n = 0
             for i in range(left):
                 c = pool[i]
@@ -370,12 +390,12 @@ def _propose(facts: _Facts, capacities: list[int],
                     pool[i] = pool[n]
                     pool[n] = c
                     n += 1
-            if n < cap:
+            if n < size:
                 return None
-            keep *= math.comb(n, cap) / most
+            keep *= math.comb(n, size) / most
             if keep <= threshold:
                 return None
-            for _ in range(cap):
+            for _ in range(size):
                 j = int(rand() * n)
                 cards.append(pool[j])
                 n -= 1
@@ -383,12 +403,16 @@ def _propose(facts: _Facts, capacities: list[int],
                 pool[j] = pool[n]
                 pool[n] = pool[left]
         else:
-            for _ in range(cap):
+            for _ in range(size):
                 j = int(rand() * left)
                 cards.append(pool[j])
                 left -= 1
                 pool[j] = pool[left]
-        placed.append(cards)
+        start = 0
+        for k in members:
+            end = start + capacities[k]
+            placed[k] = cards[start:end]
+            start = end
     return placed
 
 
@@ -435,7 +459,12 @@ def _exact(rnd: Round, facts: _Facts, capacities: list[int],
     rand = rng.random
     for x, cards in enumerate(by_suit):
         options, cumulative = _choices(sizes, suits_of, caps, x, memo)
-        split = options[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        k = 0 if len(options) == 1 else \
+            bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
+        split, caps = options[k]
+        if max(split) == len(cards):
+            shares[split.index(len(cards))] += cards  # the whole suit goes to one group
+            continue
         cards = cards.copy()
         left = len(cards)
         for g, m in enumerate(split):
@@ -444,7 +473,6 @@ def _exact(rnd: Round, facts: _Facts, capacities: list[int],
                 shares[g].append(cards[j])
                 left -= 1
                 cards[j] = cards[left]
-        caps = _minus(caps, split)
     placed: list[list[int]] = [[] for _ in facts.slots]
     for ks, cards in zip(members, shares, strict=True):
         left = len(cards)
@@ -459,16 +487,19 @@ def _exact(rnd: Round, facts: _Facts, capacities: list[int],
 
 
 def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
-             memo: dict[Any, Any]) -> tuple[list[tuple[int, ...]], list[int]]:
-    """How suit ``x``'s cards may be shared among the groups from ``caps``, with the
-    running total of their counts (kept with the counts)."""
+             memo: dict[Any, Any]) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]],
+                                            list[int]]:
+    """How suit ``x``'s cards may be shared among the groups from ``caps`` (each way
+    with the capacities it leaves), with the running total of their counts; kept with
+    the counts."""
     key = ("walk", x, caps)
     found = memo.get(key)
     if found is None:
-        options = list(_splits(sizes[x], [a >> x & 1 for a in suits_of], caps))
+        options = [(split, _minus(caps, split))
+                   for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps)]
         cumulative = list(itertools.accumulate(
-            _ways(split) * _count(sizes, suits_of, _minus(caps, split), x + 1, memo)
-            for split in options))
+            _ways(split) * _count(sizes, suits_of, rest, x + 1, memo)
+            for split, rest in options))
         kept = [k for k in range(len(options))
                 if cumulative[k] != (cumulative[k - 1] if k else 0)]
         found = memo[key] = ([options[k] for k in kept], [cumulative[k] for k in kept])
@@ -555,7 +586,10 @@ def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
     """The candidate round for a placement, or ``None`` if a fact beyond the voids rules
     it out."""
     if trump >= 0 and facts.lead_rules:
-        possible, only_trumps = _lead_rule(rnd, facts, trump)
+        rule = facts.lead_by_trump.get(trump)
+        if rule is None:
+            rule = facts.lead_by_trump[trump] = _lead_rule(rnd, facts, trump)
+        possible, only_trumps = rule
         if not possible or (only_trumps and not _only_suit(rnd, facts, placed, trump)):
             return None
     new = rnd.clone()
@@ -611,7 +645,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
         else:
             chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * deck.n_suits))
         new._actions[facts.withdrawn] = (who, chosen)
-    if facts.checks_due and not new.is_over:
+    if facts.checks_due and not facts.replay:  # (a replay runs the checks itself)
         port = new._port
         for check, event in facts.checks_due:
             # The round went on, so no automatic check fired at an event passed.
