@@ -22,6 +22,7 @@ actions until about half the tricks are done, the seat to act in the play phase.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import statistics
@@ -40,7 +41,9 @@ POSITION_SEEDS = range(1, 1001)
 """Seeds tried in order for mid-play positions (a round annulled before its play is
 skipped), so every run of a ruleset uses the same positions."""
 ROUND_SEEDS = range(1000, 1020)
-"""Seeds of the full random rounds timed in each batch."""
+"""Rounds in one loop of the full-round figure (each loop deals new ones)."""
+FRESH_STRIDE = 7919
+"""Spreads the full rounds' seeds apart from the positions' seeds."""
 ACTION_SEED = 2026
 MIN_REPEATS = 7
 """The targets are checked on the median of at least this many repeats."""
@@ -115,24 +118,23 @@ def positions(ruleset: te.Ruleset, count: int) -> list[Position]:
 
 
 def random_rounds(ruleset: te.Ruleset) -> tuple[Callable[[int], object], int]:
-    """A batch runner playing the same full random rounds every loop (as
-    ``bench_28.py`` does: every action uniformly from ``legal_actions()``), and the
-    number of actions in one loop (counted once, outside the timing)."""
-    seeds = list(ROUND_SEEDS)
-    rng = random.Random()
+    """A batch runner playing full random rounds (as ``bench_28.py`` does: every action
+    uniformly from ``legal_actions()``), each on a deal not played before in the run, so
+    that no cache of deals or hands helps; and the actions of one loop of
+    ``len(ROUND_SEEDS)`` rounds, counted once outside the timing."""
+    rng = random.Random(ACTION_SEED)
+    uniform = rng.random
     new_round = ruleset.new_round
+    fresh = itertools.count(ROUND_SEEDS.start)
 
     def play(loops: int, rounds: list[te.Round] | None = None) -> None:
-        for _ in range(loops):
-            rng.seed(ACTION_SEED)
-            uniform = rng.random
-            for seed in seeds:
-                rnd = new_round(seed=seed)
-                while not rnd.is_over:
-                    legal = rnd.legal_actions()
-                    rnd.apply(legal[int(uniform() * len(legal))])
-                if rounds is not None:
-                    rounds.append(rnd)
+        for _ in range(loops * len(ROUND_SEEDS)):
+            rnd = new_round(seed=next(fresh) * FRESH_STRIDE)
+            while not rnd.is_over:
+                legal = rnd.legal_actions()
+                rnd.apply(legal[int(uniform() * len(legal))])
+            if rounds is not None:
+                rounds.append(rnd)
 
     def run(loops: int) -> None:
         play(loops)

@@ -3,6 +3,7 @@ and bots that choose from the legal action objects exactly as they would from a 
 
 from __future__ import annotations
 
+import os
 import pickle
 import re
 from collections.abc import Iterator
@@ -109,14 +110,26 @@ def test_an_interrupted_run_stops_its_workers_at_once() -> None:
 
     pool = ProcessPoolExecutor(2, initializer=_ignore_interrupts)
     futures = [pool.submit(time.sleep, 600) for _ in range(4)]
-    while not futures[0].running():
+    # Both workers started and busy, so that the stop has something to stop.
+    deadline = time.monotonic() + 60
+    while not (futures[0].running() and futures[1].running()
+               and len(pool._processes) == 2):  # type: ignore[attr-defined]
+        assert time.monotonic() < deadline, "the workers did not start"
         time.sleep(0.01)
     processes = list(pool._processes.values())  # type: ignore[attr-defined]
-    assert processes
     _stop_workers(pool)
+    deadline = time.monotonic() + 30  # a sleeping chunk is not waited for: 600 s
     for process in processes:
-        process.join(timeout=30)  # a sleeping chunk is not waited for: 600 s
-        assert not process.is_alive()
+        process.join(timeout=30)
+        # The pool's own thread may reap the process first, and then is_alive() cannot
+        # tell: ask the system whether the process still exists.
+        while True:
+            try:
+                os.kill(process.pid, 0)
+            except ProcessLookupError:
+                break
+            assert time.monotonic() < deadline, f"worker {process.pid} still runs"
+            time.sleep(0.01)
 
 
 def test_help_describes_jobs(capsys: pytest.CaptureFixture[str]) -> None:

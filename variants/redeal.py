@@ -39,10 +39,7 @@ class FourJacks(RedealCheck):
         if event != "deal-complete":
             return False
         jacks = rnd.deck.rank_masks[self.rank]
-        for seat in range(rnd.players):
-            if rnd.dealt_mask(seat) & jacks == jacks:
-                return True
-        return False
+        return any(rnd.dealt_mask(seat) & jacks == jacks for seat in range(rnd.players))
 
 
 

@@ -149,7 +149,11 @@ class RedealCheck(Part):
     """When the check may be claimed (default ``None``: it is automatic only)."""
 
     def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
-        """True if the deal must be annulled now (default: never)."""
+        """True if the deal must be annulled now (default: never). It should read only
+        what is settled when ``event`` happens (the cards dealt, the bidder, the trump
+        suit): :meth:`Round.resample <twentyeight.round.Round.resample>` asks it again
+        on a resampled deal for every event that has passed, and keeps only deals on
+        which it stays False."""
         return False
 
     def may_claim(self, rnd: RoundPort, seat: int) -> bool:

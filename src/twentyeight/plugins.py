@@ -210,10 +210,13 @@ class RulePlugin(Part):
     reads_hidden_cards: ClassVar[bool] = True
     """True (the safe default) if what this plug-in allows or does can depend on cards
     some player has not seen, other than cards it makes everyone see (as the pair shows
-    the King and Queen). :meth:`Round.resample <twentyeight.round.Round.resample>` then
-    checks each resampled deal by replaying the history on it; a plug-in whose hooks
-    read only public facts (and each seat's own cards when that seat acts) sets it False
-    and lets resampling work from the voids alone."""
+    the King and Queen). The acting seat's own cards count: where they decide what it
+    may do, the others learn something from what it did (as in 40, where an opener
+    holding one suit may not bid). :meth:`Round.resample
+    <twentyeight.round.Round.resample>` then checks each resampled deal by replaying the
+    history on it. A plug-in whose hooks read only public facts, or read a seat's cards
+    only to offer it an action that shows them or annuls the deal, sets it False and
+    spares resampling the replay."""
 
     after_each_trick: ClassVar[bool] = False
     """True if :meth:`after_trick` is to be called after every trick. Like

@@ -110,8 +110,10 @@ def _read_record(data: Any) -> dict[str, Any]:
             raise RecordError("record field 'deal' must be a list of hands of card texts")
         fields["deal"] = deal
     actions = data.get("actions")
-    if not isinstance(actions, list) or not all(
-            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions):
+    # Whole-list checks that run in C: every entry a str, none longer than the bound.
+    if not isinstance(actions, list) or (actions and (
+            not set(map(type, actions)) <= {str}
+            or max(map(len, actions)) > MAX_ACTION_TEXT)):
         raise RecordError("record field 'actions' must be a list of action texts (each at "
                           f"most {MAX_ACTION_TEXT} characters)")
     fields["actions"] = actions

@@ -20,7 +20,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Bid, CallTrump, Pass, Play, Redeal
+from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
 from .cards import Card
 from .config import RulesetConfig
 from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal, shuffled_deck
@@ -422,6 +422,12 @@ class Round(Views):
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
+        elif kind is LayTrump and phase is TRUMP and self._lays_trump_card:
+            # Laying a trump card: any card of the bidder's hand (what _legal lists).
+            cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
+            if cid >= 0 and self._hands[self.to_act] >> cid & 1:  # type: ignore[index]
+                self._choose_trump(self.to_act, action)  # type: ignore[arg-type]
+                return
         action = self._as_action(action)
         refusal = self._refusal(action)
         if refusal is not None:
@@ -468,9 +474,9 @@ class Round(Views):
             text)
 
     def clone(self) -> Round:
-        """An independent copy of this round. What the ruleset fixes is shared (it lives
-        on the round's class), and so are the immutable containers; only what changes is
-        copied, field by field."""
+        """An independent copy of this round. What the ruleset fixes is shared (on the
+        round's class, or referenced from its slots), and so are the immutable
+        containers; only what changes is copied, field by field."""
         new = object.__new__(type(self))
         new.ruleset = self.ruleset
         new.deck = self.deck
@@ -604,9 +610,12 @@ class Round(Views):
 
 
 def round_class(ruleset: Ruleset) -> type[Round]:
-    """The class of ``ruleset``'s rounds: :class:`Round` with what the ruleset fixes as
-    class attributes (its deck, tables and hooks), read by every round of the ruleset
-    and never copied. Made once per ruleset."""
+    """The class of ``ruleset``'s rounds: :class:`Round` with what the ruleset fixes and
+    the hot path reads less often as class attributes (the bid range, the card and
+    action-text tables, the name), read by every round of the ruleset and never copied.
+    The parts read most (the ruleset, its deck, the auction rules, the play tables) are
+    references in each round's slots instead (see :class:`~twentyeight.state.RoundState`).
+    Made once per ruleset."""
     cfg = ruleset.config
     fixed: dict[str, Any] = {
         "__slots__": (),
@@ -619,6 +628,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_denominations": cfg.auction.denominations,
         "_ids": ruleset.deck._id_of,
         "_twins": ruleset.deck.spec.copies > 1,
+        "_lays_trump_card": cfg.trump_marker != "indicator",
         # The action tables' own dicts: text to shared action, shared action's id to
         # its text and to its text as a JSON string.
         "_by_text": ruleset._by_text,

@@ -268,7 +268,7 @@ class Ruleset(Sealed):
     def parse_action(self, text: str) -> Action:
         """Read an action's text form: the core's actions and those of this ruleset's
         auction and plug-ins (:attr:`grammar`); cards must belong to this ruleset's deck.
-        The same text always gives the same (shared) action object."""
+        The text of one of the ruleset's own actions gives its shared action object."""
         shared = self._by_text.get(text) if type(text) is str else None
         if shared is not None:
             return shared
