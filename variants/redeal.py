@@ -30,6 +30,9 @@ def _pointless(rnd: RoundPort, mask: int) -> bool:
 class FourJacks(RedealCheck):
     """A hand of the full deal holds every Jack: the deal is annulled (000 rule 1, 001)."""
 
+    events: ClassVar[tuple[RedealEvent, ...]] = ("deal-complete",)
+    """Asked only then."""
+
     rank: str = "J"
     name: str = "four-jacks"
     description: str = "a player dealt all four Jacks must show them; the cards are redealt"
@@ -46,6 +49,9 @@ class FourJacks(RedealCheck):
 @frozen
 class OneSuitHand(RedealCheck):
     """A hand of the full deal is all of one suit: the deal is annulled (001)."""
+
+    events: ClassVar[tuple[RedealEvent, ...]] = ("deal-complete",)
+    """Asked only then."""
 
     name: str = "one-suit-hand"
     description: str = "a player dealt cards of one suit only: the cards are redealt"
@@ -68,6 +74,9 @@ class OneSuitHand(RedealCheck):
 class BiddingSideHoldsAllTrumps(RedealCheck):
     """When the trump is exposed and the bidder's opponents were dealt no card of the
     trump suit, the deal is annulled (000 rule 2, 001)."""
+
+    events: ClassVar[tuple[RedealEvent, ...]] = ("trump-exposed",)
+    """Asked only then."""
 
     name: str = "bidding-side-all-trumps"
     description: str = "the bidding side holds every trump (found at exposure): redeal"

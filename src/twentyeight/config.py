@@ -147,6 +147,9 @@ class RedealCheck(Part):
     """One line for listings."""
     claim_window: ClassVar[ClaimWindow | None] = None
     """When the check may be claimed (default ``None``: it is automatic only)."""
+    events: ClassVar[tuple[RedealEvent, ...]] = ("deal-complete", "trump-exposed")
+    """The events at which :meth:`automatic` is asked (default: every one). A check
+    that looks at one event says so, and is not asked at the others."""
 
     def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """True if the deal must be annulled now (default: never). It should read only

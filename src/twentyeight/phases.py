@@ -234,8 +234,8 @@ class Transitions(Legality):
             self._annul("trump-never-exposed")
 
     def _run_checks(self, event: RedealEvent) -> bool:
-        for check in self.ruleset.checks:
-            if check.automatic((self._port_obj or self._port), event):
+        for check in self.ruleset.checks_at[event]:
+            if check.automatic(self._port_obj or self._port, event):
                 self._annul(check.name)
                 return True
         return False

@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import CallTrump, LayTrump, NameTrump, Play
-from .config import RedealCheck, RedealEvent
+from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
 from .state import CALLS, OVER, PLAY
 
@@ -266,9 +266,8 @@ class _Facts:
              or (rnd.phase is CALLS and rnd._window_event == "before-play")),
             ("trump-exposed", rnd._exposed_at is not None and cfg.trump_marker != "open"))
         self.checks_due = tuple(
-            (check, event) for check in rnd.ruleset.checks
-            if type(check).automatic is not RedealCheck.automatic
-            for event, happened in events if happened)
+            (check, event) for event, happened in events if happened
+            for check in rnd.ruleset.checks_at[event])
         # What stays of each packet, hand and dealt hand once the hidden cards are out.
         keep = ~pool
         self.base_packets = tuple(tuple(m & keep for m in row) for row in packets)

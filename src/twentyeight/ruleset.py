@@ -65,6 +65,7 @@ class Ruleset(Sealed):
         "_text_by_id",
         "card_text",
         "checks",
+        "checks_at",
         "claim_checks",
         "config",
         "deck",
@@ -114,6 +115,13 @@ class Ruleset(Sealed):
             self._intern(action)
         self.checks: tuple[RedealCheck, ...] = config.all_redeal_checks()
         """Every redeal check, the plug-ins' included."""
+        self.checks_at: Mapping[str, tuple[RedealCheck, ...]] = MappingProxyType({
+            event: tuple(c for c in self.checks
+                         if event in c.events
+                         and type(c).automatic is not RedealCheck.automatic)
+            for event in ("deal-complete", "trump-exposed")})
+        """The checks asked at each event (those that ask to be and have an automatic
+        test)."""
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
             (c.claim_window, c) for c in self.checks if c.claim_window is not None
         )
