@@ -36,7 +36,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from interleave import CARDS_PER_GAME, UNIT_TEXT, Op, machine, measure, summary
+from interleave import (
+    CARDS_PER_GAME,
+    UNIT_TEXT,
+    Op,
+    each_call,
+    each_call_with,
+    machine,
+    measure,
+    summary,
+)
 
 try:
     import pyspiel  # type: ignore[import-not-found, unused-ignore]
@@ -170,30 +179,14 @@ def operations(spec: Game, game: Any, at: Sequence[Spot]) -> tuple[list[Op], dic
         notes["infostate"] = "observation_string"
         readers = [(s.state.observation_string, s.player) for s in at]
     states = [s.state for s in at]
-    texts = [s.text for s in at]
+    loads = [(pyspiel.deserialize_game_and_state, s.text) for s in at]
     plays = [(s.state.clone, s.card) for s in at]
     serialize = pyspiel.serialize_game_and_state
-    deserialize = pyspiel.deserialize_game_and_state
-
-    def clone(loops: int) -> None:
-        for _ in range(loops):
-            for call in clones:
-                call()
-
-    def infostate(loops: int) -> None:
-        for _ in range(loops):
-            for call, player in readers:
-                call(player)
 
     def dump(loops: int) -> None:
         for _ in range(loops):
             for state in states:
                 serialize(game, state)
-
-    def load(loops: int) -> None:
-        for _ in range(loops):
-            for text in texts:
-                deserialize(text)
 
     def clone_apply(loops: int) -> None:
         for _ in range(loops):
@@ -201,8 +194,8 @@ def operations(spec: Game, game: Any, at: Sequence[Spot]) -> tuple[list[Op], dic
                 call().apply_action(card)
 
     n = len(at)
-    ops = [Op("clone", clone, n), Op("infostate", infostate, n),
-           Op("serialize", dump, n), Op("deserialize", load, n),
+    ops = [Op("clone", each_call(clones), n), Op("infostate", each_call_with(readers), n),
+           Op("serialize", dump, n), Op("deserialize", each_call_with(loads), n),
            Op("clone_apply", clone_apply, n)]
     resamplers = [(s.state.resample_from_infostate, s.player) for s in at]
     notes["resample"] = has_resample(at[0])

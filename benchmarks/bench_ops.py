@@ -35,7 +35,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import twentyeight as te
-from interleave import CARDS_PER_GAME, UNIT_TEXT, Op, machine, measure, summary
+from interleave import (
+    CARDS_PER_GAME,
+    UNIT_TEXT,
+    Op,
+    each_call,
+    each_call_with,
+    machine,
+    measure,
+    summary,
+)
 
 POSITION_SEEDS = range(1, 1001)
 """Seeds tried in order for mid-play positions (a round annulled before its play is
@@ -149,29 +158,8 @@ def operations(ruleset: te.Ruleset, spots: Sequence[Position]) -> tuple[list[Op]
     clones = [p.rnd.clone for p in spots]
     views = [(p.rnd.view, p.seat) for p in spots]
     dumps = [p.rnd.to_json for p in spots]
-    records = [p.record for p in spots]
+    loads = [(te.Round.from_json, p.record) for p in spots]
     applies = [(p.rnd.clone, p.play) for p in spots]
-    from_json = te.Round.from_json
-
-    def clone(loops: int) -> None:
-        for _ in range(loops):
-            for call in clones:
-                call()
-
-    def view(loops: int) -> None:
-        for _ in range(loops):
-            for call, seat in views:
-                call(seat)
-
-    def to_json(loops: int) -> None:
-        for _ in range(loops):
-            for call in dumps:
-                call()
-
-    def load(loops: int) -> None:
-        for _ in range(loops):
-            for text in records:
-                from_json(text)
 
     def clone_apply(loops: int) -> None:
         for _ in range(loops):
@@ -179,8 +167,9 @@ def operations(ruleset: te.Ruleset, spots: Sequence[Position]) -> tuple[list[Op]
                 call().apply(text)
 
     n = len(spots)
-    ops = [Op("clone", clone, n), Op("view", view, n), Op("to_json", to_json, n),
-           Op("from_json", load, n), Op("clone_apply", clone_apply, n)]
+    ops = [Op("clone", each_call(clones), n), Op("view", each_call_with(views), n),
+           Op("to_json", each_call(dumps), n), Op("from_json", each_call_with(loads), n),
+           Op("clone_apply", clone_apply, n)]
     resamplers = [(getattr(p.rnd, "resample", None), p.seat) for p in spots]
     if all(call is not None for call, _ in resamplers):
         rng = random.Random()

@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from baseline import random_deal_play
 
@@ -55,6 +56,29 @@ class Measurement:
     costs: dict[str, list[float]] = field(default_factory=dict)
     unit_ns: list[float] = field(default_factory=list)
     loops: dict[str, int] = field(default_factory=dict)
+
+
+def each_call(targets: Sequence[Callable[[], object]]) -> Callable[[int], None]:
+    """A batch runner: each loop calls every one of ``targets`` once."""
+
+    def run(loops: int) -> None:
+        for _ in range(loops):
+            for call in targets:
+                call()
+
+    return run
+
+
+def each_call_with(pairs: Sequence[tuple[Callable[[Any], object], Any]]
+                   ) -> Callable[[int], None]:
+    """A batch runner: each loop makes every call ``function(argument)`` of ``pairs``."""
+
+    def run(loops: int) -> None:
+        for _ in range(loops):
+            for call, argument in pairs:
+                call(argument)
+
+    return run
 
 
 def baseline_op() -> Op:

@@ -291,6 +291,11 @@ class Deck(Sealed):
         return self.spec.suits[suit_index]
 
 
+BITS = tuple(1 << c for c in range(64))
+"""``1 << c`` for every card id (a deck holds at most 64 cards): read, not computed,
+where masks are built card by card."""
+
+
 def iter_bits(mask: int) -> Iterator[int]:
     """The set bit positions of ``mask``, lowest first."""
     while mask:

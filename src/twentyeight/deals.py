@@ -11,6 +11,8 @@ import hashlib
 import math
 from collections.abc import Sequence
 
+from .cards import BITS
+
 
 def packet_masks_of(
     deal: tuple[tuple[int, ...], ...], packets: tuple[int, ...]
@@ -63,8 +65,6 @@ def _radix_groups(deck_size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(groups)
 
 
-_BITS = tuple(1 << c for c in range(64))
-"""``1 << c`` for every card id (a deck holds at most 64 cards)."""
 
 
 def shuffled_deck(seed: int, deck_size: int) -> list[int]:
@@ -109,7 +109,7 @@ def _seeded_packet_masks(seed: int, deck_size: int, players: int, packets: tuple
     flat = [0] * (len(packets) * players)
     # shuffled_deck's decoding, with each card put straight into its seat's packet.
     slots = _deal_slots(players, packets, dealer)
-    bits = _BITS
+    bits = BITS
     x = _seed_number(seed, deck_size)
     pool = list(range(deck_size))
     position = 0

@@ -86,15 +86,8 @@ class Legality(RoundState):
             # Most of a round: cards, and perhaps the call for the trump, nothing else.
             legal = self._legal_cache
             if legal is None:
-                trick = self._trick
-                # Following suit, the usual case, decides alone (as _play_legal does).
-                follow = self._hands[self.to_act] & self.deck.suit_mask[  # type: ignore[index]
-                    self.deck.suit_of[trick[0]]] if trick else 0
-                if follow:
-                    legal = self._legal_cache = (follow, False, False, ())
-                else:
-                    mask, can_call = self._play_legal(self.to_act, None)  # type: ignore[arg-type]
-                    legal = self._legal_cache = (mask, can_call, False, ())
+                mask, can_call = self._play_legal(self.to_act, None)  # type: ignore[arg-type]
+                legal = self._legal_cache = (mask, can_call, False, ())
             acts = self._play_actions(legal[0])
             if legal[1]:
                 acts = (*acts, CALL_TRUMP)

@@ -240,12 +240,16 @@ class Transitions(Legality):
                 return True
         return False
 
-    def _annul(self, reason: str) -> None:
+    def _end(self, result: RoundResult) -> None:
+        """The round is over with ``result``: nobody acts any more."""
         self._changed()
         self.phase = OVER
         self.is_over = True
         self.to_act = None
-        self._result = RoundResult(
+        self._result = result
+
+    def _annul(self, reason: str) -> None:
+        self._end(RoundResult(
             card_points=self._team_points,
             tricks_won=self._team_tricks,
             bidder=self._bidder if self._bidder >= 0 else None,
@@ -258,7 +262,7 @@ class Transitions(Legality):
             contract=self._contract,
             denomination=self._denomination,
             multiplier=self._multiplier,
-        )
+        ))
 
     def _score(self) -> None:
         cfg = self.ruleset.config
@@ -282,11 +286,7 @@ class Transitions(Legality):
             stake=self._stake,
             less_than_half_doubles=cfg.less_than_half_doubles,
         )
-        self._changed()
-        self.phase = OVER
-        self.is_over = True
-        self.to_act = None
-        self._result = RoundResult(
+        self._end(RoundResult(
             card_points=outcome.card_points,
             tricks_won=outcome.tricks_won,
             bidder=self._bidder,
@@ -299,7 +299,7 @@ class Transitions(Legality):
             denomination=self._denomination,
             multiplier=self._multiplier,
             stake=self._stake,
-        )
+        ))
 
     def _begin_every_trick_contract(self, seat: int, contract: str) -> None:
         """``seat`` now plays alone to win every trick, without a trump:

@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import CallTrump, LayTrump, NameTrump, Play
+from .cards import BITS
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
 from .state import CALLS, OVER, PLAY
@@ -60,9 +61,6 @@ _PROPOSALS = 64
 _EXACT_COST = 4
 """About how many proposals cost as much as one exact draw: once fewer than one
 proposal in this many is kept, a position is sampled exactly."""
-
-_BITS = tuple(1 << c for c in range(64))
-"""``1 << c`` for every card id (a deck holds at most 64 cards)."""
 
 _SEAT, _CONCEALED, _UNDEALT = 0, 1, 2
 """Kinds of places a hidden card can go."""
@@ -597,7 +595,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
     hands = new._hands
     dealt = list(facts.base_dealt)
     seventh: tuple[int, int] | None = None
-    bits = _BITS
+    bits = BITS
     for (kind, who, _, extra), cards in zip(facts.slots, placed, strict=True):
         if kind == _SEAT:
             start = 0

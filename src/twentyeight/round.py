@@ -20,7 +20,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Bid, CallTrump, LayTrump, Pass, Play, Redeal
+from .actions import Action, Bid, CallTrump, Pass, Play, Redeal
 from .cards import Card
 from .config import RulesetConfig
 from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal, shuffled_deck
@@ -422,12 +422,6 @@ class Round(Views):
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
-        elif kind is LayTrump and phase is TRUMP and self._lays_trump_card:
-            # Laying a trump card: any card of the bidder's hand (what _legal lists).
-            cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
-            if cid >= 0 and self._hands[self.to_act] >> cid & 1:  # type: ignore[index]
-                self._choose_trump(self.to_act, action)  # type: ignore[arg-type]
-                return
         action = self._as_action(action)
         refusal = self._refusal(action)
         if refusal is not None:
@@ -628,7 +622,6 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_denominations": cfg.auction.denominations,
         "_ids": ruleset.deck._id_of,
         "_twins": ruleset.deck.spec.copies > 1,
-        "_lays_trump_card": cfg.trump_marker != "indicator",
         # The action tables' own dicts: text to shared action, shared action's id to
         # its text and to its text as a JSON string.
         "_by_text": ruleset._by_text,

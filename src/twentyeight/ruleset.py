@@ -30,8 +30,6 @@ from .round import Round, round_class
 
 _PASS = Pass()
 _CHUNK_BITS = 16
-_MAX_MASKS_KEPT = 50_000
-"""The most card masks whose ``play`` actions a ruleset keeps whole (a few MB)."""
 _MAX_INTERNED = 20_000
 """The most actions a ruleset's text table holds (the core's are a few hundred)."""
 
@@ -46,7 +44,6 @@ class Ruleset(Sealed):
     :func:`twentyeight.ruleset`."""
 
     __slots__ = (
-        "_acts_of_mask",
         "_bid_cache",
         "_bid_of",
         "_by_text",
@@ -104,7 +101,6 @@ class Ruleset(Sealed):
             (v, d): Bid(v, d) for v in range(config.min_bid, config.max_bid + 1)
             for d in config.auction.denominations}
         self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
-        self._acts_of_mask: dict[int, tuple[Action, ...]] = {}
         # Every action of the core this ruleset can take, one shared object each, by its
         # text and its text by the object: text actions and records skip the parser.
         self._by_text: dict[str, Action] = {}
@@ -310,11 +306,6 @@ class Ruleset(Sealed):
             object.__setattr__(self, "_record_head", head)
         return head
 
-    def action_json(self, action: Action) -> str:
-        """``action``'s text as a JSON string, read from the table for the ruleset's
-        shared actions."""
-        return self._quoted_by_id.get(id(action)) or json.dumps(str(action), ensure_ascii=False)
-
     def action_text(self, action: Action) -> str:
         """``str(action)``, read from the table for the ruleset's shared actions."""
         return self._text_by_id.get(id(action)) or str(action)
@@ -346,18 +337,9 @@ class Ruleset(Sealed):
         return self._play_of
 
     def play_actions(self, mask: int) -> tuple[Action, ...]:
-        """``play`` actions for the cards in ``mask``, in card-id order. Masks met before
-        are looked up whole (up to a bound: most are the cards of one suit); otherwise
-        the mask is cut into chunks of whole suits (up to 16 bits) and each chunk value
-        indexes a table of tuples built on first use."""
-        acts = self._acts_of_mask.get(mask)
-        if acts is None:
-            acts = self._play_actions_by_chunks(mask)
-            if len(self._acts_of_mask) < _MAX_MASKS_KEPT:
-                self._acts_of_mask[mask] = acts
-        return acts
-
-    def _play_actions_by_chunks(self, mask: int) -> tuple[Action, ...]:
+        """``play`` actions for the cards in ``mask``, in card-id order. The mask is cut
+        into chunks of whole suits (up to 16 bits) and each chunk value indexes a table of
+        tuples built on first use, so this is one or two lookups for a 32-card deck."""
         out: tuple[Action, ...] = ()
         bits = self._chunk_bits
         low = (1 << bits) - 1

@@ -154,7 +154,6 @@ class RoundState:
     _denominations: ClassVar[tuple[str | None, ...]]
     _ids: ClassVar[dict[Any, int]]
     _twins: ClassVar[bool]
-    _lays_trump_card: ClassVar[bool]
     _by_text: ClassVar[dict[str, Action]]
     _action_texts: ClassVar[dict[int, str]]
     _action_quoted: ClassVar[dict[int, str]]
