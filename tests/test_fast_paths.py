@@ -23,7 +23,7 @@ PRESETS = te.presets()
 _NOT_COPIED = frozenset({"__weakref__", "_port_obj"})
 """A clone makes its own plug-in port, when a hook first needs one."""
 
-_OWN_CONTAINERS = ("_hands", "_actions", "_trick", "_trick_seats")
+_OWN_CONTAINERS = ("_hands", "_actions", "_trick")
 """The containers a round changes in place: each clone has its own."""
 
 
@@ -149,3 +149,192 @@ def test_a_redeal_check_is_asked_at_its_own_events_only() -> None:
     assert ("probe-deal", "trump-exposed") not in _ASKED
     assert {("probe-deal", "deal-complete"), ("probe-all", "deal-complete"),
             ("probe-all", "trump-exposed")} <= set(_ASKED)
+
+
+# ---------------------------------------------------------------- tables and caches
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_card_actions_match_the_cards_of_a_mask(name: str) -> None:
+    """``play_actions`` and ``trump_actions`` read per-byte and per-word tables, and
+    masks of one byte of cards a dictionary: each gives the actions of the mask's cards
+    in card-id order, for whole hands, single suits and empty masks alike."""
+    rs = te.ruleset(name)
+    deck = rs.deck
+    rng = random.Random(name)
+    masks = [0, deck.full_mask, *deck.suit_mask]
+    masks += [rng.getrandbits(deck.size) & rng.choice([deck.full_mask, *deck.suit_mask])
+              for _ in range(400)]
+    for mask in masks:
+        ids = [c for c in range(deck.size) if mask >> c & 1]
+        assert rs.play_actions(mask) == tuple(rs.play_action_of_id[c] for c in ids)
+        # Twice: the second answer comes from what the first one kept.
+        assert rs.play_actions(mask) == tuple(rs.play_action_of_id[c] for c in ids)
+        if rs.config.trump_marker != "indicator":
+            assert rs.trump_actions(mask, False) == tuple(rs.trump_choice(c, -1) for c in ids)
+
+
+def test_rulesets_of_one_deck_share_their_card_actions() -> None:
+    """The per-card actions are made once per deck: a ruleset with options plays the
+    preset's own action objects, so records and tables agree between them."""
+    preset = te.ruleset("28")
+    changed = te.ruleset("28", opener_must_bid=False)
+    assert changed is not preset
+    assert changed.play_action_of_id is preset.play_action_of_id
+    assert changed.action_of_text("play JS") is preset.action_of_text("play JS")
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_text_table_holds_only_texts_json_writes_as_themselves(name: str) -> None:
+    """A record's action texts are read by table lookup only because no text in the
+    table needs a JSON escape."""
+    rs = te.ruleset(name)
+    for rnd in _positions(name, 3):
+        for _, action in rnd.history:
+            rs.action_text(action)
+    for text in rs._by_text:
+        assert json.dumps(text, ensure_ascii=False) == f'"{text}"'
+
+
+def test_an_action_text_json_escapes_is_not_shared() -> None:
+    """``_intern`` leaves an action whose text JSON would escape out of the table: a
+    record holding it is read by the JSON parser."""
+
+    @frozen
+    class Odd(te.Action):
+        keyword: ClassVar[str] = "odd"
+
+        def __str__(self) -> str:
+            return 'odd "quoted"'
+
+    rs = te.ruleset("28")
+    odd = Odd()
+    assert rs._intern(odd) is odd
+    assert rs.action_of_text('odd "quoted"') is None
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_trick_rank_tables_agree_with_trick_winner(name: str) -> None:
+    """The round finds a trick's winner with :func:`rank_tables`; the bots and the
+    rare case of trumps counting from a later card use :func:`trick_winner`. Both name
+    the same winner for every trick, trump and led suit."""
+    from twentyeight.tricks import rank_tables, trick_winner
+
+    deck = te.ruleset(name).deck
+    tables = rank_tables(deck.suit_of, deck.strength, deck.n_suits)
+    rng = random.Random(name)
+    for _ in range(500):
+        size = rng.randint(2, 8)
+        trick = rng.sample(range(deck.size), size)
+        trump = rng.randrange(-1, deck.n_suits)
+        table = tables[deck.suit_of[trick[0]] * (deck.n_suits + 1) + trump + 1]
+        ranks = [table[c] for c in trick]
+        expected = trick_winner(trick, deck.suit_of, deck.strength,
+                                trump if trump >= 0 else None, 0)
+        assert ranks.index(max(ranks)) == expected
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_new_round_is_the_constructed_round(name: str) -> None:
+    """``new_round`` copies a blank round per dealer instead of running the
+    constructor: the round is the same, field for field."""
+    rs = te.ruleset(name)
+    for dealer in range(rs.config.players):
+        made = rs.new_round(seed=dealer + 11, dealer=dealer, scores=(2, -3))
+        built = te.Round(rs, dealer=dealer, seed=dealer + 11, deal=None,
+                         packet_masks=made._packet_masks, scores=(2, -3))
+        for field in RoundState.__slots__:
+            if field not in _NOT_COPIED:
+                assert getattr(made, field) == getattr(built, field), field
+        assert made._hands is not rs._blank_round(dealer)._hands
+
+
+def test_rounds_that_end_alike_share_their_result() -> None:
+    """Results are kept by what decides them: a replayed round has the very same
+    (frozen) result, another ending has its own."""
+    rs = te.ruleset("28")
+    rng = random.Random(5)
+    finished = []
+    for seed in range(30):
+        rnd = rs.new_round(seed=seed)
+        while not rnd.is_over:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        finished.append(rnd)
+    for rnd in finished:
+        again = te.Round.from_json(rnd.to_json())
+        assert again.result is rnd.result
+    scored = [r.result for r in finished if r.result is not None and not r.result.annulled]
+    assert len({id(r) for r in scored}) == len({attrs.astuple(r) for r in scored})
+
+
+def test_registry_keeps_spellings_without_options() -> None:
+    """A name asked for again is one lookup; options still make their own ruleset."""
+    assert te.ruleset("28") is te.ruleset("28")
+    assert te.ruleset(" 28 ") is te.ruleset("28")
+    assert te.ruleset("28+pair") is te.ruleset("28+PAIR")
+    assert te.ruleset("28", opener_must_bid=False).config.opener_must_bid is False
+    assert te.ruleset("28").config.opener_must_bid is True
+
+
+# ---------------------------------------------------------------- records read fast
+
+
+def _json_path(text: str) -> te.Round:
+    """The record read by the JSON parser and checked field by field."""
+    from twentyeight.records import MAX_RECORD_CHARS, load_json, replay
+
+    return replay(load_json(text, MAX_RECORD_CHARS, "record"))
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_seeded_record_reads_as_json_would(name: str) -> None:
+    """``from_json`` reads a preset's seeded record without a JSON parser: the fields
+    it reads are those JSON reads, and the rounds are the same."""
+    from twentyeight.records import _read_record, _seeded_fields
+
+    for rnd in _positions(name):
+        text = rnd.to_json()
+        assert _seeded_fields(text) == _read_record(json.loads(text))
+        assert te.Round.from_json(text).to_json() == _json_path(text).to_json() == text
+
+
+_VARIANTS = {
+    "escaped letter": lambda t: t.replace('"play', '"pl\\u0061y', 1),
+    "no space after comma": lambda t: t.replace('", "', '","', 1),
+    "empty text": lambda t: t[:-2] + ', ""]}',
+    "negative seed": lambda t: t.replace('"seed": ', '"seed": -'),
+    "leading zero": lambda t: t.replace('"dealer": 0', '"dealer": 00'),
+    "control character": lambda t: t[:-2] + ', "play 9H\x01"]}',
+    "escaped quote": lambda t: t[:-2] + ', "play 9H\\"x"]}',
+    "unknown text": lambda t: t[:-2] + ', "bogus"]}',
+    "space before brace": lambda t: t[:-1] + " }",
+    "trailing garbage": lambda t: t + "x",
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_VARIANTS))
+def test_a_record_off_the_written_shape_reads_as_json_would(variant: str) -> None:
+    """Any text that is not exactly as ``to_json`` writes it is read by the JSON parser:
+    the round, or the refusal, is the one JSON gives."""
+    rnd = _positions("28", 1)[0]
+    text = _VARIANTS[variant](rnd.to_json())
+    try:
+        expected = _json_path(text).to_json()
+    except te.RecordError as exc:
+        expected = f"refused: {exc}"
+    try:
+        got = te.Round.from_json(text).to_json()
+    except te.RecordError as exc:
+        got = f"refused: {exc}"
+    assert got == expected
+
+
+def test_a_refused_record_action_is_named_by_its_place() -> None:
+    """The refusal of a record names the action that does not replay by its place."""
+    rnd = te.ruleset("28").new_round(seed=3)
+    for _ in range(3):
+        rnd.apply(rnd.legal_actions()[0])
+    record = json.loads(rnd.to_json())
+    record["actions"].insert(2, "play 7H")
+    with pytest.raises(te.RecordError, match=r"action 3 \('play 7H'\) does not replay"):
+        te.Round.from_json(json.dumps(record))

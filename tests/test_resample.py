@@ -58,6 +58,7 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 import twentyeight as te
+import twentyeight.resample as resample_module
 from twentyeight.actions import Action, CallTrump, LayTrump, NameTrump, Play, SeventhCard
 from twentyeight.round import Phase, Round
 
@@ -619,6 +620,12 @@ def test_resample_is_uniform_over_the_consistent_deals(label: str) -> None:
     concealed from the seat (28), the unseen seventh card for its bidder (28 option), a
     suit named face down (29), a shown pair (28-bengal), and one of every other preset,
     the third party's ``twenty-twenty`` included."""
+    assert_uniform(label)
+
+
+def assert_uniform(label: str) -> None:
+    """``resample`` at the position ``label`` draws every consistent configuration, and
+    uniformly (see test 4)."""
     hidden, found = uniform_position(label)
     rnd, seat = hidden.rnd, hidden.seat
     assert config_key(rnd) in found  # the oracle keeps the real deal
@@ -638,6 +645,23 @@ def test_resample_is_uniform_over_the_consistent_deals(label: str) -> None:
     p = goodness_of_fit(samples, found)
     assert p > P_MIN, (f"{label}: {len(samples)} of {len(found)} configurations drawn, "
                        f"chi-square p = {p:.2e}")
+
+
+@pytest.mark.parametrize("paths", [True, False], ids=["paths", "walk"])
+@pytest.mark.parametrize("label", ["28-voids", "28-concealed", "29-suit-named-face-down",
+                                   "56"])
+def test_resample_exact_sampler_is_uniform(label: str, paths: bool,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test 4 with every draw made by the exact counts (no proposals), its paths drawn
+    at once from the list of every path or, where they are too many to list, suit by
+    suit."""
+    monkeypatch.setattr(resample_module, "_PROPOSALS", 0)
+    if not paths:
+        monkeypatch.setattr(resample_module, "_PATHS", 0)
+    hidden, _ = uniform_position(label)
+    # Counts kept from another test are set aside, and these are not kept for the next.
+    monkeypatch.setattr(hidden.rnd, "_resample_facts", None)
+    assert_uniform(label)
 
 
 def test_oracle_agrees_with_the_rejection_reference() -> None:

@@ -22,10 +22,6 @@ from twentyeight.plugins import AddPlugin, RulePlugin
 from twentyeight.port import RoundPort
 
 
-def _pointless(rnd: RoundPort, mask: int) -> bool:
-    return not mask & rnd.deck.point_mask
-
-
 @frozen
 class FourJacks(RedealCheck):
     """A hand of the full deal holds every Jack: the deal is annulled (000 rule 1, 001)."""
@@ -42,7 +38,11 @@ class FourJacks(RedealCheck):
         if event != "deal-complete":
             return False
         jacks = rnd.deck.rank_masks[self.rank]
-        return any(rnd.dealt_mask(seat) & jacks == jacks for seat in range(rnd.players))
+        # A plain loop over a handful of seats is quicker than any() over a generator.
+        for dealt in rnd.dealt_masks:  # noqa: SIM110
+            if dealt & jacks == jacks:
+                return True
+        return False
 
 
 
@@ -60,11 +60,10 @@ class OneSuitHand(RedealCheck):
         """Checked when the deal is complete."""
         if event != "deal-complete":
             return False
-        deck = rnd.deck
-        for s in range(rnd.players):
-            dealt = rnd.dealt_mask(s)
-            lowest = (dealt & -dealt).bit_length() - 1
-            if not dealt & ~deck.suit_mask[deck.suit_of[lowest]]:
+        suit_mask, suit_of = rnd.deck.suit_mask, rnd.deck.suit_of
+        for dealt in rnd.dealt_masks:
+            # One suit: nothing outside the suit of the lowest card.
+            if not dealt & ~suit_mask[suit_of[(dealt & -dealt).bit_length() - 1]]:
                 return True
         return False
 
@@ -87,11 +86,11 @@ class BiddingSideHoldsAllTrumps(RedealCheck):
         if event != "trump-exposed" or bidder is None:
             return False
         trumps = rnd.deck.suit_mask[rnd.trump_suit_index]
-        return not any(
-            rnd.dealt_mask(s) & trumps
-            for s in range(rnd.players)
-            if rnd.team_of(s) != rnd.team_of(bidder)
-        )
+        bidding_team = rnd.team_of(bidder)
+        for seat, dealt in enumerate(rnd.dealt_masks):
+            if dealt & trumps and rnd.team_of(seat) != bidding_team:
+                return False
+        return True
 
 
 
@@ -108,7 +107,7 @@ class OpenerPointlessFirstCards(RedealCheck):
     def may_claim(self, rnd: RoundPort, seat: int) -> bool:
         """The opener, whose cards at the auction (the first four in 28) hold no
         points."""
-        return seat == rnd.opener and _pointless(rnd, rnd.auction_mask(seat))
+        return seat == rnd.opener and not rnd.auction_mask(seat) & rnd.deck.point_mask
 
 
 @frozen
@@ -123,7 +122,7 @@ class PointlessHand(RedealCheck):
 
     def may_claim(self, rnd: RoundPort, seat: int) -> bool:
         """A player dealt no point cards."""
-        return _pointless(rnd, rnd.dealt_mask(seat))
+        return not rnd.dealt_mask(seat) & rnd.deck.point_mask
 
 
 

@@ -100,26 +100,43 @@ def seeded_packet_masks(seed: int, deck_size: int, players: int, packets: Sequen
     :func:`shuffle_deal` deals, without building the per-seat lists. The last few
     thousand deals are kept: a server that rebuilds a round from its record on every
     request, or a search that replays records, decodes each deal once."""
-    return _seeded_packet_masks(seed, deck_size, players, tuple(packets), dealer)
+    return packet_masks_for_seed(seed, deck_size, players, tuple(packets), dealer)
+
+
+@functools.cache
+def _decode_steps(deck_size: int, players: int, packets: tuple[int, ...],
+                  dealer: int) -> tuple[tuple[int, int, int], ...]:
+    """For each position of the deck: its radix, where its card goes (see
+    :func:`_deal_slots`) and, at the start of a run of :func:`_radix_groups`, the run's
+    product (0 elsewhere): :func:`shuffled_deck`'s decoding laid out flat."""
+    starts = {}
+    position = 0
+    for product, radices in _radix_groups(deck_size):
+        starts[position] = product
+        position += len(radices)
+    slots = _deal_slots(players, packets, dealer)
+    return tuple((radix, slot, starts.get(k, 0)) for k, (radix, slot)
+                 in enumerate(zip(range(deck_size, 0, -1), slots, strict=True)))
 
 
 @functools.lru_cache(maxsize=4096)
-def _seeded_packet_masks(seed: int, deck_size: int, players: int, packets: tuple[int, ...],
-                         dealer: int) -> tuple[tuple[int, ...], ...]:
+def packet_masks_for_seed(seed: int, deck_size: int, players: int, packets: tuple[int, ...],
+                          dealer: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`seeded_packet_masks` for ``packets`` given as a tuple (the rulesets' own
+    path, without the conversion)."""
     flat = [0] * (len(packets) * players)
     # shuffled_deck's decoding, with each card put straight into its seat's packet.
-    slots = _deal_slots(players, packets, dealer)
     bits = BITS
     x = _seed_number(seed, deck_size)
-    pool = list(range(deck_size))
-    position = 0
-    for product, radices in _radix_groups(deck_size):
-        x, digits = divmod(x, product)
-        for radix in radices:
-            digits, j = divmod(digits, radix)
-            flat[slots[position]] |= bits[pool.pop(j)]
-            position += 1
-    return tuple(tuple(flat[k * players:(k + 1) * players]) for k in range(len(packets)))
+    digits = 0
+    pop = list(range(deck_size)).pop
+    for radix, slot, product in _decode_steps(deck_size, players, packets, dealer):
+        if product:
+            x, digits = divmod(x, product)
+        digits, j = divmod(digits, radix)
+        flat[slot] |= bits[pop(j)]
+    # Packet by packet: ``players`` masks at a time.
+    return tuple(zip(*[iter(flat)] * players, strict=True))
 
 
 def shuffle_deal(deck_size: int, players: int, packets: Sequence[int], dealer: int,
@@ -133,4 +150,5 @@ def shuffle_deal(deck_size: int, players: int, packets: Sequence[int], dealer: i
     return tuple(tuple(h) for h in hands)
 
 
-__all__ = ["MAX_SEED", "packet_masks_of", "seeded_packet_masks", "shuffle_deal", "shuffled_deck"]
+__all__ = ["MAX_SEED", "packet_masks_for_seed", "packet_masks_of", "seeded_packet_masks",
+           "shuffle_deal", "shuffled_deck"]

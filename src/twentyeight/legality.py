@@ -43,10 +43,13 @@ class Legality(RoundState):
     __slots__ = ()
 
     def _legal(self) -> Any:
+        """What the player to act may do, worked out once per position: for the play and
+        the auction ``(card mask or lowest bid, may call for the trump or may pass, may
+        demand a redeal, the plug-ins' actions, the legal actions)``; for a call window
+        or the trump choice ``(the actions, ..., the actions)``."""
         legal = self._legal_cache
         if legal is None:
-            seat = self.to_act
-            assert seat is not None
+            seat: int = self.to_act  # type: ignore[assignment]
             phase = self.phase
             claim = False
             # Claim windows are only open at the opening call and during the first trick.
@@ -59,61 +62,58 @@ class Legality(RoundState):
                     port = self._port_obj or self._port
                     for p in self._play_plugins:
                         extras += p.play_actions(port, seat)
-                legal = (mask, can_call, claim, extras)
+                acts = self._known_plays(mask) or self._play_actions(mask)
+                if can_call:
+                    acts = (*acts, CALL_TRUMP)
+                if claim:
+                    acts = (*acts, REDEAL)
+                legal = (mask, can_call, claim, extras, (*acts, *extras) if extras else acts)
             elif phase is AUCTION:
                 rules = self._auction_rules
                 port = self._port_obj or self._port
                 low, can_pass = rules.bid_limits(port, seat, None)
                 # An auction without kinds of its own has no other calls to offer.
                 extras = rules.extra_actions(port, seat) if rules.action_kinds else ()
-                legal = (low, can_pass, claim, extras)
+                acts = self._bid_actions(low, can_pass)
+                if extras:
+                    acts = (*acts, *extras)
+                if claim:
+                    acts = (*acts, REDEAL)
+                legal = (low, can_pass, claim, extras, acts)
             elif phase is CALLS:
                 assert self._window is not None
-                legal = (self._window.window_actions(self._port, seat),)
+                choices = self._window.window_actions(self._port, seat)
+                legal = (choices, False, False, (), choices)
             else:
-                legal = (self.ruleset.trump_actions(self._hands[seat],
-                                                    self.ruleset.config.seventh_card),)
+                choices = self.ruleset.trump_actions(self._hands[seat],
+                                                     self.ruleset.config.seventh_card)
+                legal = (choices, False, False, (), choices)
             self._legal_cache = legal
         return legal
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take now (empty once the round is over)."""
-        acts = self._legal_tuple
-        if acts is not None:
-            return acts
-        phase = self.phase
-        if phase is PLAY and not self._play_plugins and (self._tricks or not self._claim_checks):
-            # Most of a round: cards, and perhaps the call for the trump, nothing else.
-            legal = self._legal_cache
-            if legal is None:
-                mask, can_call = self._play_legal(self.to_act, None)  # type: ignore[arg-type]
-                legal = self._legal_cache = (mask, can_call, False, ())
-            acts = self._play_actions(legal[0])
-            if legal[1]:
-                acts = (*acts, CALL_TRUMP)
-            self._legal_tuple = acts
-            return acts
-        if phase is OVER:
+        legal = self._legal_cache
+        if legal is not None:
+            return legal[4]  # type: ignore[no-any-return]
+        if self._plain_play:
+            # Most of a round: ``_legal`` for the play, written out for a ruleset whose
+            # plug-ins offer no actions (cards, perhaps the call for the trump, and in
+            # the first trick perhaps a redeal claim).
+            seat: int = self.to_act  # type: ignore[assignment]
+            mask, can_call = self._play_legal(seat, None)
+            plays = self._known_plays(mask) or self._play_actions(mask)
+            if can_call:
+                plays = (*plays, CALL_TRUMP)
+            claim = not self._tricks and bool(self._claim_checks) \
+                and self._claim(seat) is not None
+            if claim:
+                plays = (*plays, REDEAL)
+            self._legal_cache = (mask, can_call, claim, (), plays)
+            return plays
+        if self.phase is OVER:
             return ()
-        legal = self._legal_cache or self._legal()
-        if phase is PLAY:
-            acts = self._play_actions(legal[0])
-            if legal[1]:
-                acts = (*acts, CALL_TRUMP)
-            if legal[2]:
-                acts = (*acts, REDEAL)
-            if legal[3]:
-                acts = (*acts, *legal[3])
-        elif phase is AUCTION:
-            acts = self.ruleset.bid_actions(legal[0], legal[1])
-            if legal[3]:
-                acts = (*acts, *legal[3])
-            if legal[2]:
-                acts = (*acts, REDEAL)
-        else:
-            acts = legal[0]
-        self._legal_tuple = acts
-        return acts
+        return self._legal()[4]  # type: ignore[no-any-return]
 
     def is_legal(self, action: Action | str) -> bool:
         """True if :meth:`apply` would accept ``action`` now (text is parsed first, and
@@ -329,23 +329,25 @@ class Legality(RoundState):
         """The cards ``seat`` may play now and whether it may call for the trump; with
         ``why``, records each restriction on the cards."""
         hand = self._hands[seat]
-        deck = self.deck
-        if hand == 0:
-            # The concealed card is the bidder's only card left: it must be exposed and played.
-            if seat == self._bidder and self._concealed >= 0:
-                if self._blind:
-                    # An unseen seventh card cannot be named: the bidder turns it up first.
-                    return 0, True
-                return 1 << self._concealed, False
-            return 0, False
         trick = self._trick
-        trump = self._trump_suit
-        if not trick:
+        if trick:
+            led = self._suit_of[trick[0]]
+            follow = hand & self._suit_mask[led]
+            if follow:
+                if why is not None:
+                    why.append(("must-follow-suit",
+                                f"you must follow suit: you hold {_suit_name(self.deck, led)}",
+                                hand & ~follow))
+                return follow, False
+            if hand:
+                return self._void_legal(seat, hand, why)
+        elif hand:
+            trump = self._trump_suit
             if (seat == self._bidder and self._exposed_at is None and trump >= 0
                     and not self._blind):
                 policy = self.ruleset.config.bidder_trump_lead
                 if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
-                    others = hand & ~deck.suit_mask[trump]
+                    others = hand & ~self._suit_mask[trump]
                     if others:
                         if why is not None:
                             why.append(("bidder-may-not-lead-trump",
@@ -353,15 +355,20 @@ class Legality(RoundState):
                                         "exposed while holding other suits", hand & ~others))
                         return others, False
             return hand, False
-        led = deck.suit_of[trick[0]]
-        follow = hand & deck.suit_mask[led]
-        if follow:
-            if why is not None:
-                why.append(("must-follow-suit",
-                            f"you must follow suit: you hold {_suit_name(deck, led)}",
-                            hand & ~follow))
-            return follow, False
-        # Void in the suit led.
+        # No card in the hand: the concealed card is the bidder's only card left, and it
+        # must be exposed and played.
+        if seat == self._bidder and self._concealed >= 0:
+            if self._blind:
+                # An unseen seventh card cannot be named: the bidder turns it up first.
+                return 0, True
+            return 1 << self._concealed, False
+        return 0, False
+
+    def _void_legal(self, seat: int, hand: int,
+                    why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+        """:meth:`_play_legal` for a seat void in the suit led."""
+        deck = self.deck
+        trump = self._trump_suit
         cfg = self.ruleset.config
         concealed = trump >= 0 and self._exposed_at is None
         if concealed and cfg.reveal_when_void:
@@ -422,18 +429,22 @@ class Legality(RoundState):
         return allowed
 
     def _claim(self, seat: int) -> str | None:
-        """The redeal rule that lets ``seat`` demand a redeal now, if any."""
-        checks = self.ruleset.claim_checks
-        # Every claim window closes once the first trick is complete.
-        if not checks or self._tricks:
+        """The redeal rule that lets ``seat``, the player to act, demand a redeal now, if
+        any."""
+        # Every claim window closes once the first trick is complete. The player to act
+        # in the first trick has not played a card yet: its first-card window is open.
+        if self._tricks:
             return None
-        for window, check in checks:
-            if window == "opening-call":
-                is_open = self.phase is Phase.AUCTION and not self._actions
-            else:
-                is_open = (self.phase is Phase.PLAY and not self._tricks
-                           and seat not in self._trick_seats)
-            if is_open and check.may_claim((self._port_obj or self._port), seat):
+        phase = self.phase
+        if phase is AUCTION and not self._actions:
+            checks = self._claims_at["opening-call"]
+        elif phase is PLAY:
+            checks = self._claims_at["first-card"]
+        else:
+            return None
+        port = self._port_obj or self._port
+        for check in checks:
+            if check.may_claim(port, seat):
                 return check.name
         return None
 

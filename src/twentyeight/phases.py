@@ -21,6 +21,9 @@ from .results import RoundResult
 from .state import CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
 from .tricks import trick_winner
 
+_MAX_RESULTS = 4096
+"""Results kept per ruleset for reuse (a few thousand cover 28's possible ends)."""
+
 
 class Transitions(Legality):
     """The transitions of a round, by phase."""
@@ -30,13 +33,11 @@ class Transitions(Legality):
     def _auction(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
         self._legal_cache = None  # _changed(), written out: every auction call comes here
-        self._legal_tuple = None
         kind = type(action)
         if kind is Bid:
-            assert isinstance(action, Bid)
-            self._high_bid = action.value
+            self._high_bid = action.value  # type: ignore[attr-defined]
             self._bidder = seat
-            self._denomination = action.denomination
+            self._denomination = action.denomination  # type: ignore[attr-defined]
             bids_by = list(self._bids_by)
             bids_by[seat] += 1
             self._bids_by = tuple(bids_by)
@@ -78,10 +79,12 @@ class Transitions(Legality):
         self._actions.append((seat, action))
         self._changed()
         if isinstance(action, LayTrump):
-            cid = self._ids[action.card]
+            cid = self._lay_index.get(id(action))
+            if cid is None:
+                cid = self._ids[action.card]
             self._hands[seat] &= ~(1 << cid)
             self._concealed = cid
-            self._trump_suit = self.deck.suit_of[cid]
+            self._trump_suit = self._suit_of[cid]
         elif isinstance(action, NameTrump):
             self._trump_suit = self.deck.spec.suits.index(action.suit)
         else:
@@ -89,7 +92,7 @@ class Transitions(Legality):
         self._after_trump()
 
     def _after_trump(self) -> None:
-        if not self._open_windows("trump-chosen"):
+        if not (self._windows_at["trump-chosen"] and self._open_windows("trump-chosen")):
             self._complete_deal()
 
     def _complete_deal(self) -> None:
@@ -101,18 +104,19 @@ class Transitions(Legality):
             self._concealed = cid
             self._trump_suit = self.deck.suit_of[cid]
             self._blind = True
-        if self._run_checks("deal-complete"):
+        if self._checks_at["deal-complete"] and self._run_checks("deal-complete"):
             return
-        if not self._open_windows("before-play"):
+        if not (self._windows_at["before-play"] and self._open_windows("before-play")):
             self._start_play()
 
     def _start_play(self) -> None:
         self._changed()
         self.phase = PLAY
         self.to_act = self._leader
+        self._plain_play = not self._play_plugins
 
     def _open_windows(self, event: str) -> bool:
-        self._pending_windows = self.ruleset.windows[event]
+        self._pending_windows = self._windows_at[event]
         self._window_event = event
         return self._next_window()
 
@@ -166,11 +170,9 @@ class Transitions(Legality):
         self._run_checks("trump-exposed")
 
     def _play(self, cid: int) -> None:
-        seat = self.to_act
-        assert seat is not None
+        seat: int = self.to_act  # type: ignore[assignment]
         self._actions.append((seat, self._play_of[cid]))
         self._legal_cache = None
-        self._legal_tuple = None
         if cid == self._concealed and self._exposed_at is None:
             self._expose(seat)
             if self.is_over:
@@ -183,58 +185,69 @@ class Transitions(Legality):
             if seat != self._bidder and suit == self._trump_suit:
                 self._trump_led = True
         trick.append(cid)
-        self._trick_seats.append(seat)
         if len(trick) < self._trick_size:
             self.to_act = self._next_seat[seat]
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        deck = self.deck
-        trick, seats = self._trick, self._trick_seats
-        suit_of, strength, points = deck.suit_of, deck.strength, deck.points
-        trump = self._trump_suit if self._exposed_at is not None else -1
+        trick = self._trick
+        exposed = self._exposed_at is not None
+        trump = self._trump_suit if exposed else -1
         trump_from = self._trump_from
-        best_i = trick_winner(trick, suit_of, strength, trump if trump >= 0 else None,
-                              trump_from)
-        pts = sum(map(points.__getitem__, trick))
+        points = self._points
+        pts = 0
+        if trump < 0 or not trump_from:
+            # Every card counts as what it is: one table of ranks decides. (A plain loop:
+            # a trick is a few cards, too few for map() to pay.)
+            table = self._rank_tables[self._suit_of[trick[0]] * self._rank_stride + trump + 1]
+            best = -2
+            best_i = 0
+            for i, c in enumerate(trick):
+                rank = table[c]
+                if rank > best:
+                    best = rank
+                    best_i = i
+                pts += points[c]
+        else:
+            best_i = trick_winner(trick, self._suit_of, self.deck.strength, trump, trump_from)
+            for c in trick:
+                pts += points[c]
+        seats = self._seat_order[self._leader]
         winner = seats[best_i]
-        n_tricks = self._n_tricks
-        last = len(self._tricks) + 1 == n_tricks
+        done = len(self._tricks) + 1
+        last = done == self._n_tricks
         if last:
             pts += self._last_trick_points
         team = winner & 1
-        points0, points1 = self._team_points
-        won0, won1 = self._team_tricks
+        scored, won = self._team_points, self._team_tricks
         if team:
-            self._team_points = (points0, points1 + pts)
-            self._team_tricks = (won0, won1 + 1)
+            self._team_points = (scored[0], scored[1] + pts)
+            self._team_tricks = (won[0], won[1] + 1)
         else:
-            self._team_points = (points0 + pts, points1)
-            self._team_tricks = (won0 + 1, won1)
-        # The lists are not touched again: the next trick starts with new ones.
+            self._team_points = (scored[0] + pts, scored[1])
+            self._team_tricks = (won[0] + 1, won[1])
+        # The list is not touched again: the next trick starts with a new one.
         self._tricks += ((seats, trick, winner, pts, trump_from if trump >= 0 else None),)
         self._trick = []
-        self._trick_seats = []
         self._must_trump = -1
-        if self._exposed_at is not None:
+        if exposed:
             self._trump_from = 0
         if last or (self._all_tricks and team != self._bidder & 1):
             self._score()
             return
-        for plugin in self.ruleset.trick_plugins:
+        for plugin in self._trick_plugins:
             plugin.after_trick(self._port_obj or self._port)
             if self.is_over:
                 return
         self._leader = winner
         self.to_act = winner
-        if (self._exposed_at is None and self._trump_suit >= 0
-                and len(self._tricks) + 1 == n_tricks
+        if (not exposed and self._trump_suit >= 0 and done + 1 == self._n_tricks
                 and self.ruleset.config.last_trick_unexposed == "void"):
             self._annul("trump-never-exposed")
 
     def _run_checks(self, event: RedealEvent) -> bool:
-        for check in self.ruleset.checks_at[event]:
+        for check in self._checks_at[event]:
             if check.automatic(self._port_obj or self._port, event):
                 self._annul(check.name)
                 return True
@@ -244,6 +257,7 @@ class Transitions(Legality):
         """The round is over with ``result``: nobody acts any more."""
         self._changed()
         self.phase = OVER
+        self._plain_play = False
         self.is_over = True
         self.to_act = None
         self._result = result
@@ -265,6 +279,20 @@ class Transitions(Legality):
         ))
 
     def _score(self) -> None:
+        # A result depends only on these facts, so rounds that end alike share one
+        # (frozen) result and the scoring system is asked once for them.
+        key = (self._bidder, self._high_bid, self._target, self._team_points,
+               self._team_tricks, self._all_tricks, self._contract, self._denomination,
+               self._multiplier, self._stake)
+        results = self._results
+        result = results.get(key)
+        if result is None:
+            if len(results) >= _MAX_RESULTS:
+                results.clear()
+            result = results[key] = self._new_result()
+        self._end(result)
+
+    def _new_result(self) -> RoundResult:
         cfg = self.ruleset.config
         team = self._bidder & 1
         target = self._target
@@ -286,7 +314,7 @@ class Transitions(Legality):
             stake=self._stake,
             less_than_half_doubles=cfg.less_than_half_doubles,
         )
-        self._end(RoundResult(
+        return RoundResult(
             card_points=outcome.card_points,
             tricks_won=outcome.tricks_won,
             bidder=self._bidder,
@@ -299,7 +327,7 @@ class Transitions(Legality):
             denomination=self._denomination,
             multiplier=self._multiplier,
             stake=self._stake,
-        ))
+        )
 
     def _begin_every_trick_contract(self, seat: int, contract: str) -> None:
         """``seat`` now plays alone to win every trick, without a trump:

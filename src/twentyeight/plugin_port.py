@@ -174,6 +174,11 @@ class PluginPort:
         """Every card dealt to ``seat`` so far."""
         return self._r._dealt[seat]
 
+    @property
+    def dealt_masks(self) -> tuple[int, ...]:
+        """Every seat's dealt cards, by seat."""
+        return self._r._dealt
+
     def first_packet_mask(self, seat: int) -> int:
         """The first packet dealt to ``seat``."""
         return self._r._packet_masks[0][seat]

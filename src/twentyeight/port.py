@@ -181,6 +181,11 @@ class RoundPort(Protocol):
         """Every card dealt to ``seat`` so far, played or not."""
         ...
 
+    @property
+    def dealt_masks(self) -> tuple[int, ...]:
+        """:meth:`dealt_mask` of every seat, by seat."""
+        ...
+
     def first_packet_mask(self, seat: int) -> int:
         """The first packet of cards dealt to ``seat``."""
         ...

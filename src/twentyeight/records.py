@@ -4,6 +4,7 @@ any record is read back, every field checked for its exact type and size first."
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from .config import MAX_OPTION_INT
@@ -12,7 +13,10 @@ from .errors import IllegalActionError, ParseError, RecordError, TwentyEightErro
 from .inputs import MAX_ACTION_TEXT, MAX_NAME_TEXT, describe, excerpt, is_whole
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .round import Round
+    from .ruleset import Ruleset
 
 RECORD_FORMAT = "twentyeight.round"
 PUBLIC_RECORD_FORMAT = "twentyeight.public-round"
@@ -176,11 +180,85 @@ def replay(data: Any) -> Round:
     field is checked for its exact type and size before it is used (a ``bool`` is
     not a number, nor is ``1.0``); anything else raises
     :class:`~twentyeight.RecordError`."""
-    from .registry import ruleset as lookup
-
     fields = _read_record(data)
+    rnd = _round_of(fields)
+    texts = fields["actions"]
+    return _play_through(rnd, texts, [rnd._by_text.get(t) or t for t in texts])
+
+
+def replay_text(text: object) -> Round:
+    """Rebuild a round from record JSON ``text`` (:meth:`Round.from_json`). A preset's
+    seeded record as ``to_json`` writes it is read without a JSON parser: its fields by
+    one pattern, its actions split apart and looked up in the ruleset's table of action
+    texts, which holds only texts JSON writes as themselves; a text it does not hold, or
+    any other record, is parsed as JSON and checked field by field (:func:`replay`).
+    Either way the same fields come out."""
+    fields = _seeded_fields(text)
+    if fields is not None:
+        rnd = _round_of(fields)
+        texts = fields["actions"]
+        shared = list(map(rnd._by_text.get, texts))
+        if None not in shared:
+            return _play_through(rnd, texts, shared)
+    return replay(load_json(text, MAX_RECORD_CHARS, "record"))
+
+
+_JSON_INT = r"(-?(?:0|[1-9][0-9]{0,19}))"
+_SEEDED_HEAD = re.compile(
+    re.escape(f'{{"format": "{RECORD_FORMAT}", "version": {RECORD_VERSION}, "ruleset": ')
+    + r'"([^"\\\x00-\x1f]{1,' + str(MAX_NAME_TEXT) + r'})", "options": \{\}, "dealer": '
+    + _JSON_INT + r'(?:, "scores": \[' + _JSON_INT + ", " + _JSON_INT + r"\])?"
+    + r', "seed": ' + _JSON_INT + r', "actions": \[')
+"""The start of a preset's seeded record as ``to_json`` writes it, up to its actions."""
+
+
+def _seeded_fields(text: object) -> dict[str, Any] | None:
+    """The fields of ``text`` if it starts like a preset's seeded record as ``to_json``
+    writes it (:data:`_SEEDED_HEAD`), its numbers are in range and its actions are
+    quoted texts without escapes between ``[`` and the closing ``]}``; else ``None``
+    (the full path then reads it, and explains what is wrong). The action texts are
+    trusted only once the ruleset's table holds each (:func:`replay_text`)."""
+    if type(text) is not str or len(text) > MAX_RECORD_CHARS:
+        return None
+    head = _SEEDED_HEAD.match(text)
+    if head is None or not text.endswith("]}"):
+        return None
+    listed = text[head.end():-2]
+    if not listed:
+        texts = []
+    elif listed[0] == '"' and listed[-1] == '"' and "\\" not in listed:
+        texts = listed[1:-1].split('", "')
+    else:
+        return None
+    name, dealer, score0, score1, seed = head.groups()
+    fields: dict[str, Any] = {"ruleset": name, "options": {}, "dealer": int(dealer),
+                              "seed": int(seed), "actions": texts}
+    if not 0 <= fields["dealer"] < MAX_SEATS or not 0 <= fields["seed"] < MAX_SEED:
+        return None
+    if score0 is not None:
+        scores = (int(score0), int(score1))
+        if not all(-MAX_SCORE <= x <= MAX_SCORE for x in scores):
+            return None
+        fields["scores"] = scores
+    return fields
+
+
+_lookup: Callable[..., Ruleset] | None = None
+""":func:`twentyeight.ruleset`, bound on first use (the registry imports this module)."""
+
+
+def _bind_lookup() -> Callable[..., Ruleset]:
+    global _lookup
+    from .registry import ruleset
+
+    _lookup = ruleset
+    return ruleset
+
+
+def _round_of(fields: dict[str, Any]) -> Round:
+    """The new round a record's checked fields describe, before its actions."""
     try:
-        rs = lookup(fields["ruleset"]).with_options(**fields["options"])
+        rs = (_lookup or _bind_lookup())(fields["ruleset"], **fields["options"])
         if "seed" in fields:
             rnd = rs.new_round(seed=fields["seed"], dealer=fields["dealer"],
                                scores=fields.get("scores"))
@@ -189,15 +267,26 @@ def replay(data: Any) -> Round:
                                scores=fields.get("scores"))
     except TwentyEightError as exc:
         raise RecordError(f"record does not describe a round: {exc}") from None
-    actions = fields["actions"]
-    if len(actions) > rs.config.max_actions:
-        raise RecordError(f"record has {len(actions)} actions; a round has at most "
-                          f"{rs.config.max_actions}")
+    if len(fields["actions"]) > rnd._max_actions:
+        raise RecordError(f"record has {len(fields['actions'])} actions; a round has at "
+                          f"most {rnd._max_actions}")
+    return rnd
+
+
+def _play_through(rnd: Round, texts: list[str], actions: list[Any]) -> Round:
+    """``rnd`` with ``actions`` applied in order (the ruleset's shared actions, or texts
+    for apply to read); ``texts`` are what the record says, for the error."""
     apply = rnd.apply
-    for i, text in enumerate(actions):
-        try:
-            apply(text)
-        except (IllegalActionError, ParseError) as exc:
-            raise RecordError(f"action {i + 1} ({excerpt(text)}) does not replay: "
-                              f"{exc}") from None
+    if rnd._twins:
+        # With two packs a card's plain text depends on the hand: apply reads it.
+        actions = texts
+    try:
+        for action in actions:
+            apply(action)
+    except (IllegalActionError, ParseError) as exc:
+        # Each action applied adds one entry to the history; a refused one changes
+        # nothing, so the history's length is the refused action's index.
+        i = len(rnd._actions)
+        raise RecordError(f"action {i + 1} ({excerpt(texts[i])}) does not replay: "
+                          f"{exc}") from None
     return rnd

@@ -40,6 +40,8 @@ class _Tables:
     lookup: Mapping[str, str]
     composed: dict[str, Ruleset]
     grammar: Grammar | None = None
+    spelled: dict[str, Ruleset] = attrs.field(factory=dict)
+    """Rulesets found lately by the exact text asked for, without options."""
 
 
 _tables: _Tables | None = None
@@ -156,6 +158,25 @@ def ruleset(name: str, **options: Any) -> Ruleset:
     if len(name) > MAX_NAME_TEXT:
         raise UnknownRulesetError(excerpt(name), rulesets())
     tables = _current()
+    if not options:
+        # Records and servers ask for the same few names again and again.
+        known = tables.spelled.get(name)
+        if known is not None:
+            return known
+    found = _lookup(tables, name)
+    if options:
+        return found.with_options(**options)
+    if len(tables.spelled) < _MAX_SPELLED:
+        tables.spelled[name] = found
+    return found
+
+
+_MAX_SPELLED = 256
+"""Spellings of ruleset names kept for quick lookup (hostile input cannot grow it)."""
+
+
+def _lookup(tables: _Tables, name: str) -> Ruleset:
+    """The ruleset ``name`` (modifiers after ``+``) describes, without options."""
     parts = [p.strip() for p in name.split("+")]
     base = _find(parts[0], tables)
     if base is None:
@@ -164,7 +185,7 @@ def ruleset(name: str, **options: Any) -> Ruleset:
         raise ConfigError(f"{base.name!r} is a modifier, not a ruleset: add it to one, "
                           f"e.g. '28+{base.name}'")
     if len(parts) == 1:
-        return base.with_options(**options)
+        return base
     mods: list[Modifier] = []
     for part in parts[1:]:
         obj = _find(part, tables)
@@ -185,7 +206,7 @@ def ruleset(name: str, **options: Any) -> Ruleset:
         config = attrs.evolve(config, name=canonical, aliases=())
         # Two threads may both build it: the rulesets are equal values, either serves.
         composed = tables.composed.setdefault(canonical, Ruleset(config))
-    return composed.with_options(**options)
+    return composed
 
 
 def _natural_key(name: str) -> tuple[int, str]:

@@ -40,7 +40,6 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import CallTrump, LayTrump, NameTrump, Play
-from .cards import BITS
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
 from .state import CALLS, OVER, PLAY
@@ -71,12 +70,13 @@ class _Facts:
     constraints on them. Made once per position and seat."""
 
     __slots__ = (
+        "base_cells",
         "base_dealt",
         "base_hands",
-        "base_packets",
         "bidder",
-        "capacities",
+        "cells",
         "checks_due",
+        "concealed_cell",
         "concealed_packet",
         "exact",
         "groups",
@@ -86,10 +86,13 @@ class _Facts:
         "n_actions",
         "nonbidder_leads",
         "pool",
+        "pool_mask",
         "possible_trumps",
         "proposals",
         "replay",
+        "rows",
         "seat",
+        "seat_cells",
         "seventh_packet",
         "slots",
         "suit_hidden",
@@ -223,24 +226,9 @@ class _Facts:
         # The most constrained places first: a proposal is abandoned at the first misfit.
         slots.sort(key=lambda slot: (slot[2] == 0, slot[0]))
         self.slots = slots
-        self.pool = tuple(c for c in range(deck.size) if pool >> c & 1)
-        self.capacities = [self.capacity(rnd, slot) for slot in slots]
-        self.lead_by_trump: dict[int, tuple[bool, bool]] = {}
-        self.proposals = self.kept = 0
-        # Places with the same voids are drawn together (see _propose); those with voids
-        # first, so that a draw is abandoned at the first misfit.
-        by_forbid: dict[int, list[int]] = {}
-        for k, slot in enumerate(slots):
-            by_forbid.setdefault(slot[2], []).append(k)
-        self.groups = sorted(
-            ((forbid, sum(self.capacities[k] for k in ks),
-              math.comb((pool & ~forbid).bit_count(),
-                        sum(self.capacities[k] for k in ks)) or 1, tuple(ks))
-             for forbid, ks in by_forbid.items()),
-            key=lambda group: group[0] == 0)
-        self.exact: list[tuple[int, list[list[int]], tuple[tuple[int, ...], ...],
-                               tuple[int, ...], tuple[int, ...], dict[Any, Any], int]] | None \
-            = None
+        # Cards are drawn as bits: a place's cards are then a mask without a conversion.
+        self.pool = tuple(1 << c for c in range(deck.size) if pool >> c & 1)
+        self.pool_mask = pool
         # Where the seventh card is still to be dealt, the packet it comes in.
         self.seventh_packet = -1
         if rnd._seventh_pending:
@@ -249,6 +237,39 @@ class _Facts:
                 if before <= 6 < before + size:
                     self.seventh_packet = p
                 before += size
+        # A placement is one mask per cell, the cards a seat gets in a packet (cell
+        # p * n + seat), then the face-down card and the seventh card, which the round
+        # needs as cards: a draw ORs each card into its cell, and the cells are the
+        # round's packet masks as they stand.
+        keep = ~pool
+        self.base_cells = [m & keep for row in packets for m in row] + [0, 0]
+        self.concealed_cell = len(packets) * n
+        self.rows = tuple(range(0, len(packets) * n, n))
+        self.cells = [_slot_cells(rnd, self, slot) for slot in slots]
+        self.seat_cells = tuple(
+            (who, tuple(sorted(set(cells))))
+            for (kind, who, _, _), cells in zip(slots, self.cells, strict=True)
+            if kind == _SEAT)
+        self.lead_by_trump: dict[int, tuple[bool, bool]] = {}
+        self.proposals = self.kept = 0
+        # Places with the same voids are drawn together (see _propose); those with voids
+        # first, so that a draw is abandoned at the first misfit.
+        by_forbid: dict[int, list[int]] = {}
+        for k, slot in enumerate(slots):
+            by_forbid.setdefault(slot[2], []).append(k)
+        groups: list[tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], int]] = []
+        for voids, ks in sorted(by_forbid.items(), key=lambda item: item[0] == 0):
+            cells = tuple(c for k in ks for c in self.cells[k])
+            fits = tuple(b for b in self.pool if not b & voids)
+            if voids:
+                size = len(cells)
+                most = math.comb(len(fits), size) or 1
+                ratios = tuple(math.comb(n, size) / most for n in range(len(fits) + 1))
+                groups.append((ratios, fits, cells, -1))
+            else:  # the last group: it takes every card left
+                groups.append(((), fits, *_plan(cells)))
+        self.groups = groups
+        self.exact: tuple[list[_Table], list[int], int] | None = None
         self.trump_index = _trump_action_index(rnd) if self.suit_hidden else -1
         # A trump chosen in secret and then called off (a single hand) stays a secret:
         # the laid card was any card the bidder held then, the named suit any suit.
@@ -266,22 +287,57 @@ class _Facts:
         self.checks_due = tuple(
             (check, event) for event, happened in events if happened
             for check in rnd.ruleset.checks_at[event])
-        # What stays of each packet, hand and dealt hand once the hidden cards are out.
-        keep = ~pool
-        self.base_packets = tuple(tuple(m & keep for m in row) for row in packets)
+        # What stays of each hand and dealt hand once the hidden cards are out.
         self.base_hands = tuple(m & keep for m in rnd._hands)
         self.base_dealt = tuple(m & keep for m in rnd._dealt)
         if any(p.reads_hidden_cards for p in cfg.plugins) or cfg.auction.reads_hidden_cards:
             self.replay = True
 
-    def capacity(self, rnd: Round, slot: tuple[int, int, int, tuple[int, ...]]) -> int:
-        """How many hidden cards ``slot`` takes."""
-        kind, _, _, extra = slot
-        if kind == _SEAT:
-            return sum(extra)
-        if kind == _CONCEALED:
-            return 1
-        return rnd.ruleset.config.deal_packets[extra[0]]
+
+_Path = tuple[tuple[int, ...], ...]
+"""How many cards of each suit each group takes, suit by suit."""
+
+_Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], dict[Any, Any]]
+"""What a walk of the counts needs: the suits' sizes, the suits each group takes, the
+groups' capacities and the memo of counts."""
+
+_Table = tuple[int, list[list[int]], list[tuple[tuple[int, ...], int]], _Walk,
+               list[_Path], list[int], int]
+"""The exact counts for one trump suit: the suit, the hidden cards by suit, each group's
+plan (see :func:`_plan`), the walk, every path with the running total of their counts
+(no path if there are more than :data:`_PATHS`) and the number of placements."""
+
+_PATHS = 1024
+"""The most paths kept for a trump suit: a path is then drawn at once, not suit by
+suit."""
+
+
+def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int, ...]]
+                ) -> tuple[int, ...]:
+    """The cell of each card ``slot`` takes, in the order drawn: a seat's hidden cards
+    go back into its packets in the numbers each held, the first card of the bidder's
+    undealt packet holding the seventh card is that card."""
+    kind, who, _, extra = slot
+    n = rnd._n
+    if kind == _SEAT:
+        return tuple(p * n + who for p, m in enumerate(extra) for _ in range(m))
+    if kind == _CONCEALED:
+        return (facts.concealed_cell,)
+    p = extra[0]
+    cells = (p * n + who,) * rnd.ruleset.config.deal_packets[p]
+    if p == facts.seventh_packet and who == facts.bidder and cells:
+        cells = (facts.concealed_cell + 1, *cells[1:])
+    return cells
+
+
+def _plan(cells: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """How a group fills ``cells`` (not empty: every packet has cards) from cards in
+    random order: a card drawn for each cell of the first part, and every card left to
+    the last cell, so the last run of one cell takes its cards without a draw each."""
+    cut = len(cells)
+    while cut and cells[cut - 1] == cells[-1]:
+        cut -= 1
+    return cells[:cut], cells[-1]
 
 
 def _excused(policy: str, nonbidder_leads_before: int, trump: int) -> bool:
@@ -304,41 +360,39 @@ correct sampler never gets near this)."""
 
 def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
     """See :meth:`Round.resample <twentyeight.round.Round.resample>`."""
-    rnd._seat(seat)
     rng = rng if rng is not None else _RNG
     facts = rnd._resample_facts
-    if facts is None or facts.seat != seat or facts.n_actions != len(rnd._actions):
-        facts = rnd._resample_facts = _Facts(rnd, seat)
-    capacities = facts.capacities
+    # Facts kept for this seat (an int: True == 1 too) were made for a valid seat.
+    if facts is None or type(seat) is not int or facts.seat != seat \
+            or facts.n_actions != len(rnd._actions):
+        facts = rnd._resample_facts = _Facts(rnd, rnd._seat(seat))
     for _ in range(_MAX_CANDIDATES):
         # Proposals while they are kept often enough; else the exact counts.
         for _ in range(_PROPOSALS if facts.exact is None else 0):
             facts.proposals += 1
-            placed = _propose(facts, capacities, rng)
+            placed = _propose(facts, rng)
             if placed is not None:
                 facts.kept += 1
                 trump = _suit_choice(rnd, facts, placed, rng)
                 break
             if facts.proposals >= 8 and facts.kept * _EXACT_COST < facts.proposals:
-                placed, trump = _exact(rnd, facts, capacities, rng)
+                placed, trump = _exact(rnd, facts, rng)
                 break
         else:
-            placed, trump = _exact(rnd, facts, capacities, rng)
+            placed, trump = _exact(rnd, facts, rng)
         new = _build(rnd, facts, placed, trump, rng)
         if new is not None:
             return new
     raise TwentyEightError(f"no deal consistent with what seat {seat} has seen was found")
 
 
-def _suit_choice(rnd: Round, facts: _Facts, placed: list[list[int]],
-                 rng: random.Random) -> int:
+def _suit_choice(rnd: Round, facts: _Facts, placed: list[int], rng: random.Random) -> int:
     """The trump suit of a candidate when seat cannot see it (-1: it is seen or none):
     the face-down card's suit, or a suit named in secret, uniformly."""
     if not facts.suit_hidden:
         return -1
-    for (kind, _, _, _), cards in zip(facts.slots, placed, strict=True):
-        if kind == _CONCEALED:
-            return rnd.deck.suit_of[cards[0]]
+    if facts.concealed_packet >= 0:
+        return rnd.deck.suit_of[placed[facts.concealed_cell].bit_length() - 1]
     possible = facts.possible_trumps  # a suit named in secret: any the leads allow
     return possible[int(rng.random() * len(possible))]
 
@@ -358,129 +412,164 @@ def _lead_rule(rnd: Round, facts: _Facts, trump: int) -> tuple[bool, bool]:
     return True, only_trumps
 
 
-def _propose(facts: _Facts, capacities: list[int],
-             rng: random.Random) -> list[list[int]] | None:
-    """A placement of the hidden cards, uniform over those that respect the voids, or
-    ``None`` (then draw again).
+def _propose(facts: _Facts, rng: random.Random) -> list[int] | None:
+    """A placement of the hidden cards (the cells' masks), uniform over those that
+    respect the voids, or ``None`` (then draw again).
 
     Places with the same voids form a group. A group with voids takes its cards
     uniformly from the cards left that it may hold, and the draw is kept with
     probability: the product over those groups of C(n, k) / C(N, k), with n the cards it
     could take when its turn came, N those it could take from the whole pool and k its
     size. That cancels the preference of the draw, so every placement that respects the
-    voids is equally likely. The groups without voids take the cards left in uniform
-    order, and each group's cards are cut into its places in the order drawn."""
-    pool = list(facts.pool)
-    left = len(pool)
+    voids is equally likely. The group without voids takes the cards left, and each
+    group's cards go to its cells in the order drawn."""
     rand = rng.random
     threshold = rand()
     keep = 1.0
-    placed: list[list[int]] = [[] for _ in capacities]
-    for forbid, size, most, members in facts.groups:
-        cards = []
-        if forbid:
-            # The cards this group may hold go to the front of the pool.
-            n = 0
-            for i in range(left):
-                c = pool[i]
-                if not forbid >> c & 1:
-                    pool[i] = pool[n]
-                    pool[n] = c
-                    n += 1
-            if n < size:
-                return None
-            keep *= math.comb(n, size) / most
-            if keep <= threshold:
-                return None
-            for _ in range(size):
-                j = int(rand() * n)
-                cards.append(pool[j])
-                n -= 1
-                left -= 1
-                pool[j] = pool[n]
-                pool[n] = pool[left]
-        else:
-            for _ in range(size):
-                j = int(rand() * left)
-                cards.append(pool[j])
-                left -= 1
-                pool[j] = pool[left]
-        start = 0
-        for k in members:
-            end = start + capacities[k]
-            placed[k] = cards[start:end]
-            start = end
+    placed = facts.base_cells.copy()
+    taken = 0
+    for ratios, may_take, cells, rest in facts.groups:
+        fits = [b for b in may_take if not b & taken]
+        if rest >= 0:  # the group without voids, the last: it takes the cards left
+            _deal_out(fits, cells, rest, placed, rand)
+            break
+        n = len(fits)
+        keep *= ratios[n]  # 0 if too few fit
+        if keep <= threshold:
+            return None
+        for cell in cells:
+            j = int(rand() * n)
+            b = fits[j]
+            placed[cell] |= b
+            taken |= b
+            n -= 1
+            fits[j] = fits[n]
     return placed
 
 
-def _exact(rnd: Round, facts: _Facts, capacities: list[int],
-           rng: random.Random) -> tuple[list[list[int]], int]:
+def _deal_out(cards: list[int], cells: tuple[int, ...], rest: int, placed: list[int],
+              rand: Any) -> None:
+    """Every card of ``cards`` (which it reorders) into ``placed``, uniformly: one drawn
+    for each of ``cells``, the others to ``rest``."""
+    left = len(cards)
+    for cell in cells:
+        j = int(rand() * left)
+        placed[cell] |= cards[j]
+        left -= 1
+        cards[j] = cards[left]
+    placed[rest] |= sum(cards[:left])  # distinct bits: the sum is their union
+
+
+def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], int]:
     """A uniform placement that respects the voids and the bidder's leads, by counting.
 
     Places that take the same suits form a group: how a group's cards are shared among
     its places does not depend on which cards they are, so counting is over groups and
     suits only, and a group's cards are then split among its places at random. A hidden
     trump suit is chosen in proportion to its number of placements. The counts are kept
-    with the position's facts: later calls only walk them."""
-    deck = rnd.deck
-    tables = facts.exact
-    if tables is None:
-        by_suit: list[list[int]] = [[] for _ in range(deck.n_suits)]
-        for c in facts.pool:
-            by_suit[deck.suit_of[c]].append(c)
-        choices = tuple(range(deck.n_suits)) if facts.suit_hidden else (-1,)
-        tables = facts.exact = []
-        for trump in choices:
-            allowed = _allowed(rnd, facts, trump)
-            if not allowed:
-                continue
-            groups: dict[int, list[int]] = {}
-            for k, suits in enumerate(allowed):
-                groups.setdefault(suits, []).append(k)
-            members = tuple(tuple(ks) for ks in groups.values())
-            suits_of = tuple(groups)
-            caps = tuple(sum(capacities[k] for k in ks) for ks in members)
-            sizes = tuple(len(cards) for cards in by_suit)
-            memo: dict[Any, Any] = {}
-            weight = _count(sizes, suits_of, caps, 0, memo)
-            for ks in members:  # ways to share each group's cards among its places
-                weight *= _ways(tuple(capacities[k] for k in ks))
-            if weight:
-                tables.append((trump, by_suit, members, suits_of, caps, memo, weight))
-        if not tables:
-            raise TwentyEightError("no deal is consistent with what this seat has seen")
-    trump, by_suit, members, suits_of, caps, memo, _ = _pick(
-        tables, [t[-1] for t in tables], rng.randrange(sum(t[-1] for t in tables)))
-    sizes = tuple(len(cards) for cards in by_suit)
-    shares: list[list[int]] = [[] for _ in members]
+    with the position's facts: later calls only draw a path through them."""
+    if facts.exact is None:
+        tables = _tables(rnd, facts)
+        weights = [table[-1] for table in tables]
+        facts.exact = tables, weights, sum(weights)
+    tables, weights, total = facts.exact
+    table = tables[0] if len(tables) == 1 else _pick(tables, weights, rng.randrange(total))
+    trump, by_suit, plans, walk, paths, cumulative, _ = table
+    if len(paths) == 1:
+        path = paths[0]
+    elif paths:
+        path = paths[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+    else:
+        path = _walk(walk, rng)
+    shares: list[list[int]] = [[] for _ in plans]
     rand = rng.random
-    for x, cards in enumerate(by_suit):
+    for cards, split in zip(by_suit, path, strict=True):
+        left = len(cards)
+        pile = cards
+        for g, m in enumerate(split):
+            if m == left:  # the last group with a share takes the cards left
+                shares[g] += pile[:left]
+                break
+            if pile is cards:  # the table's own list is left as it is
+                pile = cards.copy()
+            for _ in range(m):
+                j = int(rand() * left)
+                shares[g].append(pile[j])
+                left -= 1
+                pile[j] = pile[left]
+    placed = facts.base_cells.copy()
+    for (cells, rest), cards in zip(plans, shares, strict=True):
+        _deal_out(cards, cells, rest, placed, rand)
+    return placed, trump
+
+
+def _walk(walk: _Walk, rng: random.Random) -> _Path:
+    """A path through the counts, suit by suit, each in proportion to its count."""
+    sizes, suits_of, caps, memo = walk
+    path = []
+    for x in range(len(sizes)):
         options, cumulative = _choices(sizes, suits_of, caps, x, memo)
         k = 0 if len(options) == 1 else \
             bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
         split, caps = options[k]
-        if max(split) == len(cards):
-            shares[split.index(len(cards))] += cards  # the whole suit goes to one group
+        path.append(split)
+    return tuple(path)
+
+
+def _paths(walk: _Walk) -> tuple[list[_Path], list[int]]:
+    """Every path through the counts with the running total of their counts (each the
+    ways to deal the suits' cards along it), or none if there are more than
+    :data:`_PATHS`."""
+    sizes, suits_of, caps, memo = walk
+    paths: list[_Path] = []
+    cumulative: list[int] = []
+    total = 0
+    stack: list[tuple[tuple[int, ...], _Path, int]] = [(caps, (), 1)]
+    while stack:
+        caps, path, ways = stack.pop()
+        x = len(path)
+        if x == len(sizes):
+            if len(paths) == _PATHS:
+                return [], []
+            total += ways
+            paths.append(path)
+            cumulative.append(total)
             continue
-        cards = cards.copy()
-        left = len(cards)
-        for g, m in enumerate(split):
-            for _ in range(m):
-                j = int(rand() * left)
-                shares[g].append(cards[j])
-                left -= 1
-                cards[j] = cards[left]
-    placed: list[list[int]] = [[] for _ in facts.slots]
-    for ks, cards in zip(members, shares, strict=True):
-        left = len(cards)
-        for k in ks:
-            got = placed[k]
-            for _ in range(capacities[k]):
-                j = int(rand() * left)
-                got.append(cards[j])
-                left -= 1
-                cards[j] = cards[left]
-    return placed, trump
+        options, _ = _choices(sizes, suits_of, caps, x, memo)
+        stack += ((rest, (*path, split), ways * _ways(split)) for split, rest in options)
+    return paths, cumulative
+
+
+def _tables(rnd: Round, facts: _Facts) -> list[_Table]:
+    """The exact counts of the position, one table for each trump suit possible."""
+    deck = rnd.deck
+    by_suit: list[list[int]] = [[] for _ in range(deck.n_suits)]
+    for b in facts.pool:
+        by_suit[deck.suit_of[b.bit_length() - 1]].append(b)
+    sizes = tuple(len(cards) for cards in by_suit)
+    choices = tuple(range(deck.n_suits)) if facts.suit_hidden else (-1,)
+    tables: list[_Table] = []
+    for trump in choices:
+        allowed = _allowed(rnd, facts, trump)
+        if not allowed:
+            continue
+        groups: dict[int, list[int]] = {}
+        for k, suits in enumerate(allowed):
+            groups.setdefault(suits, []).append(k)
+        cells = [tuple(c for k in ks for c in facts.cells[k]) for ks in groups.values()]
+        suits_of = tuple(groups)
+        caps = tuple(map(len, cells))
+        memo: dict[Any, Any] = {}
+        walk: _Walk = (sizes, suits_of, caps, memo)
+        weight = _count(sizes, suits_of, caps, 0, memo)
+        for ks in groups.values():  # ways to share each group's cards among its places
+            weight *= _ways(tuple(len(facts.cells[k]) for k in ks))
+        if weight:
+            tables.append((trump, by_suit, [_plan(c) for c in cells], walk, *_paths(walk),
+                           weight))
+    if not tables:
+        raise TwentyEightError("no deal is consistent with what this seat has seen")
+    return tables
 
 
 def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
@@ -578,50 +667,48 @@ def _nth_bit(mask: int, n: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
+def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
            rng: random.Random) -> Round | None:
     """The candidate round for a placement, or ``None`` if a fact beyond the voids rules
     it out."""
+    pool = facts.pool_mask
+    added = [0] * rnd._n  # each seat's hidden cards
+    for who, cells in facts.seat_cells:
+        got = 0
+        for cell in cells:
+            got |= placed[cell]
+        added[who] = got & pool
     if trump >= 0 and facts.lead_rules:
         rule = facts.lead_by_trump.get(trump)
         if rule is None:
             rule = facts.lead_by_trump[trump] = _lead_rule(rnd, facts, trump)
         possible, only_trumps = rule
-        if not possible or (only_trumps and not _only_suit(rnd, facts, placed, trump)):
+        if not possible or (only_trumps and facts.bidder >= 0
+                            and added[facts.bidder] & ~rnd.deck.suit_mask[trump]):
             return None
     new = rnd.clone()
-    deck = rnd.deck
-    masks = [list(row) for row in facts.base_packets]
     hands = new._hands
+    base_hands = facts.base_hands
     dealt = list(facts.base_dealt)
+    for who, _ in facts.seat_cells:
+        hands[who] = base_hands[who] | added[who]
+        dealt[who] |= added[who]
     seventh: tuple[int, int] | None = None
-    bits = BITS
-    for (kind, who, _, extra), cards in zip(facts.slots, placed, strict=True):
-        if kind == _SEAT:
-            start = 0
-            for p, m in enumerate(extra):
-                if m:
-                    masks[p][who] |= sum(map(bits.__getitem__, cards[start:start + m]))
-                    start += m
-            added = sum(map(bits.__getitem__, cards))
-            hands[who] = facts.base_hands[who] | added
-            dealt[who] |= added
-        elif kind == _CONCEALED:
-            c = cards[0]
-            masks[facts.concealed_packet][who] |= bits[c]
-            dealt[who] |= bits[c]
-            new._concealed = c
-        else:
-            p = extra[0]
-            masks[p][who] |= sum(map(bits.__getitem__, cards))
-            if p == facts.seventh_packet and who == facts.bidder:
-                seventh = (who, cards[0])  # the card that will be turned face down
-    new._packet_masks = tuple(map(tuple, masks))
+    if facts.concealed_packet >= 0:
+        card = placed[facts.concealed_cell]
+        placed[facts.concealed_packet * rnd._n + facts.bidder] |= card
+        dealt[facts.bidder] |= card
+        new._concealed = card.bit_length() - 1
+    card = placed[facts.concealed_cell + 1]
+    if card:  # the card that will be turned face down
+        seventh = (facts.bidder, card.bit_length() - 1)
+        placed[facts.seventh_packet * rnd._n + facts.bidder] |= card
+    n = rnd._n
+    new._packet_masks = tuple([tuple(placed[p:p + n]) for p in facts.rows])
     new._dealt = tuple(dealt)
     new.seed = None
     new._deal = new._rows_of_packets(seventh) if seventh is not None else None
     new._legal_cache = None
-    new._legal_tuple = None
     new._resample_facts = None
     if trump >= 0:
         new._trump_suit = trump
@@ -640,7 +727,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
             chosen = rnd.ruleset.trump_choice(
                 _nth_bit(held, int(rng.random() * held.bit_count())), -1)
         else:
-            chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * deck.n_suits))
+            chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * rnd.deck.n_suits))
         new._actions[facts.withdrawn] = (who, chosen)
     if facts.checks_due and not facts.replay:  # (a replay runs the checks itself)
         port = new._port
@@ -651,15 +738,6 @@ def _build(rnd: Round, facts: _Facts, placed: list[list[int]], trump: int,
     if facts.replay:
         return _replayed(rnd, facts.seat, new)
     return new
-
-
-def _only_suit(rnd: Round, facts: _Facts, placed: list[list[int]], suit: int) -> bool:
-    """True if every hidden card placed with the bidder is of ``suit``."""
-    mask = rnd.deck.suit_mask[suit]
-    for (kind, who, _, _), cards in zip(facts.slots, placed, strict=True):
-        if kind == _SEAT and who == facts.bidder:
-            return all(mask >> c & 1 for c in cards)
-    return True
 
 
 def _replayed(rnd: Round, seat: int, new: Round) -> Round | None:

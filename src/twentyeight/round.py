@@ -32,13 +32,14 @@ from .records import (
     PUBLIC_RECORD_FORMAT,
     RECORD_FORMAT,
     RECORD_VERSION,
-    load_json,
     record_of,
     replay,
+    replay_text,
 )
 from .resample import resample
 from .results import RoundResult, Trick
 from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick
+from .tricks import rank_tables
 from .views import SeatView, Views
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 
 _NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 65)}
 """The seat after each seat, by table size."""
+_SEAT_ORDER = {n: tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+               for n in range(1, 65)}
+"""The seats of a trick led by each seat, in order, by table size."""
 
 
 __all__ = [
@@ -95,6 +99,37 @@ class Round(Views):
         packet_masks: tuple[tuple[int, ...], ...] | None = None,
         scores: tuple[int, ...] | None = None,
     ) -> None:
+        self._blank(ruleset, dealer)
+        self._start(seed, deal, packet_masks, scores)
+
+    @staticmethod
+    def _from_blank(ruleset: Ruleset, dealer: int, seed: int | None,
+                    deal: tuple[tuple[int, ...], ...] | None,
+                    packet_masks: tuple[tuple[int, ...], ...] | None,
+                    scores: tuple[int, ...] | None) -> Round:
+        """A new round, as ``Round(...)`` makes it: a copy of the ruleset's blank round
+        for ``dealer``, started (copying a round's fields is quicker than setting
+        each)."""
+        new = ruleset._blank_round(dealer).clone()
+        new._start(seed, deal, packet_masks, scores)
+        return new
+
+    def _start(self, seed: int | None, deal: tuple[tuple[int, ...], ...] | None,
+               packet_masks: tuple[tuple[int, ...], ...] | None,
+               scores: tuple[int, ...] | None) -> None:
+        """Deal the packets before the auction and open it."""
+        if packet_masks is None:
+            assert deal is not None
+            packet_masks = packet_masks_of(deal, self.ruleset.config.deal_packets)
+        self.seed = seed
+        self._deal = deal
+        self._scores = scores
+        self._packet_masks = packet_masks
+        self._deal_packets(self._auction_after)
+        self.to_act = self._auction_rules.first_to_speak(self._port)
+
+    def _blank(self, ruleset: Ruleset, dealer: int) -> None:
+        """Every field at its value before the first card is dealt."""
         cfg = ruleset.config
         self.ruleset = ruleset
         self.deck = ruleset.deck
@@ -102,19 +137,16 @@ class Round(Views):
         self._auction_rules = cfg.auction
         # The read-only tables' own objects: the hot path reads them without the proxy.
         self._claim_checks = ruleset.claim_checks
-        self._play_actions = ruleset.play_actions
+        self._play_actions = ruleset._play_table.of
         self._play_index = ruleset._play_index
         self._play_of = ruleset.play_action_of_id
         self._play_plugins = ruleset.play_plugins
         self.dealer = dealer
-        self.seed = seed
-        self._deal = deal
-        self._scores = scores
+        self.seed = None
+        self._deal = None
+        self._scores = None
         self.is_over = False
-        if packet_masks is None:
-            assert deal is not None
-            packet_masks = packet_masks_of(deal, cfg.deal_packets)
-        self._packet_masks = packet_masks
+        self._packet_masks = ()
         self._port_obj = None
         self._hands = [0] * n
         self._dealt = (0,) * n
@@ -157,7 +189,7 @@ class Round(Views):
         self._next_seat = _NEXT_SEAT[n]
         self._trick_size = n
         self._trick = []
-        self._trick_seats = []
+        self._seat_order = _SEAT_ORDER[n]
         self._tricks = ()
         self._tricks_view = ()
         self._team_points = (0, 0)
@@ -166,12 +198,13 @@ class Round(Views):
         self._shown = 0
         self._result = None
         self._legal_cache = None
-        self._legal_tuple = None
         self._leader = (dealer + 1) % n
+        # True in the play when no plug-in offers actions of its own: legal_actions' short
+        # path (cards, the call for the trump, a redeal claim).
+        self._plain_play = False
         self._resample_facts = None
         self.phase = Phase.AUCTION
-        self._deal_packets(cfg.auction_after)
-        self.to_act = self._auction_rules.first_to_speak(self._port)
+        self.to_act = None
 
     # ------------------------------------------------------------------ public reads
 
@@ -314,7 +347,8 @@ class Round(Views):
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` pairs of the trick in progress."""
         cards = self.deck.cards
-        return tuple((s, cards[c]) for s, c in zip(self._trick_seats, self._trick, strict=True))
+        return tuple((s, cards[c]) for s, c in zip(self._trick_seats(), self._trick,
+                                                          strict=True))
 
     @property
     def card_points(self) -> tuple[int, int]:
@@ -388,27 +422,37 @@ class Round(Views):
         :class:`~twentyeight.IllegalActionError` naming the rule, changing nothing.
         Text is accepted and parsed first. A server passes ``seat`` (who sent the action)
         so that a player acting out of turn is refused."""
-        phase = self.phase
         if seat is not None and seat is not self.to_act and self._seat(seat) != self.to_act:
             self._refuse_out_of_turn(seat, action)
-        if type(action) is str:
-            shared = self._by_text.get(action)
-            # With two packs a card's plain text depends on the hand: parse_action reads it.
-            action = shared if shared is not None and not self._twins else \
-                self.parse_action(action)
-        kind = type(action)
-        if kind is Play and phase is PLAY:
-            # Interned actions are found by identity, which skips hashing the card.
-            cid = self._play_index.get(id(action))
-            if cid is None:
-                cid = self._ids.get(action.card, -1)  # type: ignore[union-attr]
+        # The ruleset's shared play actions are found by identity (no hashing); ids of
+        # other live objects never collide with theirs.
+        cid = self._play_index.get(id(action))
+        kind: type[object] = Play
+        if cid is None:
+            kind = type(action)
+            if kind is str:
+                shared = self._by_text.get(action)  # type: ignore[arg-type]
+                # With two packs a card's plain text depends on the hand: parse_action
+                # reads it.
+                action = shared if shared is not None and not self._twins else \
+                    self.parse_action(action)  # type: ignore[arg-type]
+                cid = self._play_index.get(id(action))
+                kind = type(action)
+            elif kind is Play:
+                cid = self._ids.get(action.card)  # type: ignore[union-attr]
+        phase = self.phase
+        if phase is PLAY:
             # A card is legal when the play rules allow it: claims and plug-in calls,
             # which the full legal set also holds, do not change that.
-            legal = self._legal_cache
-            mask = legal[0] if legal is not None else \
-                self._play_legal(self.to_act, None)[0]  # type: ignore[arg-type]
-            if cid >= 0 and mask >> cid & 1:
-                self._play(cid)
+            if cid is not None:
+                legal = self._legal_cache
+                mask = legal[0] if legal is not None else \
+                    self._play_legal(self.to_act, None)[0]  # type: ignore[arg-type]
+                if mask >> cid & 1:
+                    self._play(cid)
+                    return
+            elif kind is CallTrump and (self._legal_cache or self._legal())[1]:
+                self._call_trump(self.to_act)  # type: ignore[arg-type]
                 return
         elif phase is AUCTION and (kind is Bid or kind is Pass):
             legal = self._legal_cache
@@ -422,6 +466,12 @@ class Round(Views):
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
+        elif phase is TRUMP:
+            # The choices listed are the ruleset's shared actions: found by identity.
+            for choice in (self._legal_cache or self._legal())[0]:
+                if choice is action:
+                    self._choose_trump(self.to_act, action)  # type: ignore[arg-type]
+                    return
         action = self._as_action(action)
         refusal = self._refusal(action)
         if refusal is not None:
@@ -526,7 +576,7 @@ class Round(Views):
         new._next_seat = self._next_seat
         new._trick_size = self._trick_size
         new._trick = self._trick.copy()
-        new._trick_seats = self._trick_seats.copy()
+        new._seat_order = self._seat_order
         new._tricks = self._tricks
         new._tricks_view = self._tricks_view
         new._team_points = self._team_points
@@ -535,8 +585,8 @@ class Round(Views):
         new._shown = self._shown
         new._result = self._result
         new._legal_cache = self._legal_cache
-        new._legal_tuple = self._legal_tuple
         new._leader = self._leader
+        new._plain_play = self._plain_play
         new._resample_facts = self._resample_facts
         return new
 
@@ -588,7 +638,7 @@ class Round(Views):
     def from_json(cls, text: str | bytes) -> Round:
         """Rebuild a round from :meth:`to_json` text by replaying it. Raises
         :class:`~twentyeight.RecordError` for anything that is not a valid record."""
-        return cls.from_record(load_json(text, MAX_RECORD_CHARS, "record"))
+        return replay_text(text)
 
     @classmethod
     def from_record(cls, data: Any) -> Round:
@@ -611,24 +661,43 @@ def round_class(ruleset: Ruleset) -> type[Round]:
     references in each round's slots instead (see :class:`~twentyeight.state.RoundState`).
     Made once per ruleset."""
     cfg = ruleset.config
+    deck = ruleset.deck
     fixed: dict[str, Any] = {
         "__slots__": (),
         "__module__": Round.__module__,
         "__qualname__": Round.__qualname__,
         "__doc__": Round.__doc__,
+        "_name": cfg.name,
+        # The deal, the auction and the play.
+        "_auction_after": cfg.auction_after,
+        "_min_bid": cfg.min_bid,
         "_max_bid": cfg.max_bid,
+        "_denominations": cfg.auction.denominations,
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
-        "_denominations": cfg.auction.denominations,
-        "_ids": ruleset.deck._id_of,
-        "_twins": ruleset.deck.spec.copies > 1,
+        "_max_actions": cfg.max_actions,
+        # The deck's tables, and each card's rank in a trick for every suit led and trump.
+        "_ids": deck._id_of,
+        "_twins": deck.spec.copies > 1,
+        "_suit_of": deck.suit_of,
+        "_suit_mask": deck.suit_mask,
+        "_points": deck.points,
+        "_card_text": ruleset.card_text,
+        "_rank_tables": rank_tables(deck.suit_of, deck.strength, deck.n_suits),
+        "_rank_stride": deck.n_suits + 1,
         # The action tables' own dicts: text to shared action, shared action's id to
-        # its text and to its text as a JSON string.
+        # its text and to its text as a JSON string; the legal actions' tables.
         "_by_text": ruleset._by_text,
         "_action_texts": ruleset._text_by_id,
         "_action_quoted": ruleset._quoted_by_id,
-        "_card_text": ruleset.card_text,
-        "_name": cfg.name,
-        "_min_bid": cfg.min_bid,
+        "_lay_index": {id(a): cid for cid, a in enumerate(ruleset._lay_of)},
+        "_known_plays": ruleset._play_table.known,
+        "_bid_actions": ruleset.bid_actions,
+        # The hooks asked at each event, and the results kept for reuse.
+        "_windows_at": dict(ruleset.windows),
+        "_checks_at": dict(ruleset.checks_at),
+        "_claims_at": dict(ruleset.claims_at),
+        "_trick_plugins": ruleset.trick_plugins,
+        "_results": {},
     }
     return type(Round.__name__, (Round,), fixed)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
+
+from attrs import frozen
 
 from .actions import (
     CORE_GRAMMAR,
@@ -20,7 +23,7 @@ from .actions import (
 )
 from .cards import Card, Deck, Sealed, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
-from .deals import MAX_SEED, seeded_packet_masks
+from .deals import MAX_SEED, packet_masks_for_seed
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
@@ -29,7 +32,6 @@ from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round, round_class
 
 _PASS = Pass()
-_CHUNK_BITS = 16
 _MAX_INTERNED = 20_000
 """The most actions a ruleset's text table holds (the core's are a few hundred)."""
 
@@ -46,14 +48,15 @@ class Ruleset(Sealed):
     __slots__ = (
         "_bid_cache",
         "_bid_of",
+        "_blanks",
         "_by_text",
         "_changed",
-        "_chunk_bits",
-        "_chunk_tables",
+        "_lay_actions",
         "_lay_of",
         "_name_trump",
         "_play_index",
         "_play_of",
+        "_play_table",
         "_preset",
         "_quoted_by_id",
         "_record_head",
@@ -64,6 +67,7 @@ class Ruleset(Sealed):
         "checks",
         "checks_at",
         "claim_checks",
+        "claims_at",
         "config",
         "deck",
         "grammar",
@@ -81,7 +85,8 @@ class Ruleset(Sealed):
         self._changed: dict[str, Any] | None = None
         self.deck: Deck = config.deck.compile()
         deck = self.deck
-        self._play_of: tuple[Play, ...] = tuple(Play(c) for c in deck.cards)
+        table = deck_actions(deck)
+        self._play_of: tuple[Play, ...] = table.play_of
         self.card_text: tuple[str, ...] = tuple(str(c) for c in deck.cards)
         """The text form of each card id."""
         self._suit_texts: tuple[dict[int, tuple[str, ...]], ...] = tuple(
@@ -89,18 +94,14 @@ class Ruleset(Sealed):
         self._play_index = {id(p): i for i, p in enumerate(self._play_of)}
         self.play_index: Mapping[int, int] = MappingProxyType(self._play_index)
         """Card id of each interned ``play`` action, keyed by the action's ``id()``."""
-        self._lay_of: tuple[LayTrump, ...] = tuple(LayTrump(c) for c in deck.cards)
-        suits_per_chunk = max(1, _CHUNK_BITS // deck.suit_width)
-        self._chunk_bits = deck.suit_width * suits_per_chunk
-        chunks = -(-len(deck.suit_mask) // suits_per_chunk)
-        self._chunk_tables: list[list[tuple[Action, ...] | None]] = [
-            [None] * (1 << self._chunk_bits) for _ in range(chunks)
-        ]
+        self._lay_of: tuple[LayTrump, ...] = table.lay_of
+        self._play_table = table.plays
+        self._lay_actions = table.lays.of
         self._name_trump: tuple[Action, ...] = tuple(NameTrump(s) for s in deck.spec.suits)
         self._bid_of: dict[tuple[int, str | None], Bid] = {
             (v, d): Bid(v, d) for v in range(config.min_bid, config.max_bid + 1)
             for d in config.auction.denominations}
-        self._bid_cache: dict[tuple[int, bool], tuple[Action, ...]] = {}
+        self._bid_cache: dict[int, tuple[Action, ...]] = {}
         # Every action of the core this ruleset can take, one shared object each, by its
         # text and its text by the object: text actions and records skip the parser.
         self._by_text: dict[str, Action] = {}
@@ -121,6 +122,10 @@ class Ruleset(Sealed):
         self.claim_checks: tuple[tuple[str, RedealCheck], ...] = tuple(
             (c.claim_window, c) for c in self.checks if c.claim_window is not None
         )
+        self.claims_at: Mapping[str, tuple[RedealCheck, ...]] = MappingProxyType({
+            window: tuple(c for w, c in self.claim_checks if w == window)
+            for window in ("opening-call", "first-card")})
+        """The checks a player may claim in each claim window."""
         plugins = config.plugins
         self.windows: Mapping[str, tuple[RulePlugin, ...]] = MappingProxyType({
             event: tuple(p for p in plugins if p.window == event)
@@ -142,16 +147,22 @@ class Ruleset(Sealed):
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
         self._round_class: type[Round] = round_class(self)
+        self._blanks: dict[int, Round] = {}
         self._record_head: str | None = None
         self._seal()
 
     def _intern(self, action: Action) -> Action:
-        """The shared object for ``action``'s text, made ``action`` if there is none."""
+        """The shared object for ``action``'s text, made ``action`` if there is none.
+        Only texts that JSON writes as themselves (no quote, backslash or control
+        character) are shared: a record's texts are then read by table lookup."""
         text = str(action)
+        quoted = json.dumps(text, ensure_ascii=False)
+        if quoted[1:-1] != text:
+            return action
         shared = self._by_text.setdefault(text, action)
         if shared is action:
             self._text_by_id[id(action)] = text
-            self._quoted_by_id[id(action)] = json.dumps(text, ensure_ascii=False)
+            self._quoted_by_id[id(action)] = quoted
         return shared
 
     @property
@@ -226,8 +237,7 @@ class Ruleset(Sealed):
                                 f"{MAX_SCORE}, got {describe(scores)}")
             given = tuple(scores)
         if deal is not None:
-            return Round(self, dealer=dealer, seed=None, deal=self._check_deal(deal),
-                         scores=given)
+            return Round._from_blank(self, dealer, None, self._check_deal(deal), None, given)
         if seed is None:
             # Not the module-level random: its state can be set or worked out, and a
             # finished record publishes the seed.
@@ -235,9 +245,19 @@ class Ruleset(Sealed):
         if not is_whole(seed, 0, MAX_SEED):
             raise DealError("seed must be a whole number from 0 to 2**64 - 1, got "
                             f"{describe(seed)}")
-        masks = seeded_packet_masks(seed, self.deck.size, cfg.players, cfg.deal_packets, dealer)
-        return Round(self, dealer=dealer, seed=seed, deal=None, packet_masks=masks,
-                     scores=given)
+        masks = packet_masks_for_seed(seed, self.deck.size, cfg.players, cfg.deal_packets,
+                                      dealer)
+        return Round._from_blank(self, dealer, seed, None, masks, given)
+
+    def _blank_round(self, dealer: int) -> Round:
+        """This ruleset's round for ``dealer`` before any card is dealt, made once: new
+        rounds start as copies of it."""
+        blank = self._blanks.get(dealer)
+        if blank is None:
+            blank = object.__new__(self._round_class)
+            blank._blank(self, dealer)
+            self._blanks[dealer] = blank
+        return blank
 
     def _check_deal(self, deal: DealInput) -> tuple[tuple[int, ...], ...]:
         cfg = self.config
@@ -337,31 +357,14 @@ class Ruleset(Sealed):
         return self._play_of
 
     def play_actions(self, mask: int) -> tuple[Action, ...]:
-        """``play`` actions for the cards in ``mask``, in card-id order. The mask is cut
-        into chunks of whole suits (up to 16 bits) and each chunk value indexes a table of
-        tuples built on first use, so this is one or two lookups for a 32-card deck."""
-        out: tuple[Action, ...] = ()
-        bits = self._chunk_bits
-        low = (1 << bits) - 1
-        base = 0
-        for table in self._chunk_tables:
-            sub = mask & low
-            if sub:
-                acts = table[sub]
-                if acts is None:
-                    play_of = self._play_of
-                    acts = table[sub] = tuple(play_of[base + c] for c in iter_bits(sub))
-                out = out + acts if out else acts
-            mask >>= bits
-            if not mask:
-                break
-            base += bits
-        return out
+        """``play`` actions for the cards in ``mask``, in card-id order (one or two
+        table lookups, see :class:`CardActions`)."""
+        return self._play_table.of(mask)
 
     def bid_actions(self, low: int, can_pass: bool = False) -> tuple[Action, ...]:
         """``pass`` (when allowed) then ``bid`` actions from ``low`` to the maximum bid,
         in every denomination the auction allows."""
-        key = (low, can_pass)
+        key = low << 1 | can_pass
         acts = self._bid_cache.get(key)
         if acts is None:
             denominations = self.config.auction.denominations
@@ -384,9 +387,70 @@ class Ruleset(Sealed):
         if self.config.trump_marker == "indicator":
             acts = self._name_trump
         else:
-            lay_of = self._lay_of
-            acts = tuple(lay_of[c] for c in iter_bits(mask))
+            acts = self._lay_actions(mask)
         return (*acts, SEVENTH_CARD) if seventh_card else acts
 
 
-__all__ = ["OPTION_NAMES", "DealInput", "Ruleset"]
+class CardActions:
+    """Shared actions of one kind, one per card of a deck (``play 9H`` for each card),
+    read by a bitmask of cards. A mask of one byte of cards (a suit followed, in a
+    32-card deck) is one lookup in a table of them all; a wider one is read sixteen bits
+    at a time, each word's tuple made from two bytes' on first use and kept: a few
+    lookups, not a loop over the cards. Made once per deck (:func:`deck_actions`)."""
+
+    __slots__ = ("_bytes", "_words", "known")
+
+    def __init__(self, by_id: Sequence[Action], deck: Deck) -> None:
+        size = deck.size
+        # One table more than the deck fills (empty), so that every word has two bytes.
+        self._bytes: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+            tuple(tuple(by_id[base + c] for c in iter_bits(byte) if base + c < size)
+                  for byte in range(256))
+            for base in range(0, size + 8, 8))
+        self._words: tuple[dict[int, tuple[Action, ...]], ...] = tuple(
+            {} for _ in range(0, size, 16))
+        one_byte: dict[int, tuple[Action, ...]] = {
+            byte << 8 * k: acts
+            for k, table in enumerate(self._bytes) for byte, acts in enumerate(table) if byte}
+        self.known = one_byte.get
+        """The actions of a mask whose cards lie in one byte, or ``None``: the hot path's
+        lookup, without a call of :meth:`of`."""
+
+    def of(self, mask: int) -> tuple[Action, ...]:
+        """The actions of the cards in ``mask``, in card-id order."""
+        acts: tuple[Action, ...] = ()
+        k = 0
+        while mask:
+            word = mask & 0xFFFF
+            if word:
+                part = self._words[k].get(word)
+                if part is None:
+                    part = self._words[k][word] = (self._bytes[2 * k][word & 255]
+                                                   + self._bytes[2 * k + 1][word >> 8])
+                acts += part
+            mask >>= 16
+            k += 1
+        return acts
+
+
+@frozen
+class DeckActions:
+    """The shared per-card actions of a deck: ``play`` and ``trump <card>`` for each
+    card id, and their :class:`CardActions` tables."""
+
+    play_of: tuple[Play, ...]
+    lay_of: tuple[LayTrump, ...]
+    plays: CardActions
+    lays: CardActions
+
+
+@functools.cache
+def deck_actions(deck: Deck) -> DeckActions:
+    """The :class:`DeckActions` of ``deck``, made once per deck and shared by every
+    ruleset that plays with it (with any options)."""
+    play_of = tuple(Play(c) for c in deck.cards)
+    lay_of = tuple(LayTrump(c) for c in deck.cards)
+    return DeckActions(play_of, lay_of, CardActions(play_of, deck), CardActions(lay_of, deck))
+
+
+__all__ = ["OPTION_NAMES", "CardActions", "DealInput", "DeckActions", "Ruleset", "deck_actions"]

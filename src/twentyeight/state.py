@@ -5,7 +5,8 @@ keep it consistent. The round's layers (legality, transitions, views) and
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from operator import or_
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from .actions import Action
 from .cards import Deck, iter_bits
@@ -15,6 +16,7 @@ from .inputs import describe, is_whole
 from .plugin_port import PluginPort
 
 if TYPE_CHECKING:
+    from .config import RedealCheck
     from .plugins import AuctionRules, RulePlugin
     from .port import RoundPort
     from .results import RoundResult
@@ -24,10 +26,22 @@ if TYPE_CHECKING:
 __all__ = ["AUCTION", "CALLS", "NO_TRUMP_YET", "OVER", "PLAY", "TRUMP", "Phase", "RawTrick",
            "RoundState"]
 
+class _MaskLookup(Protocol):
+    """A bound ``dict.get`` from a card mask to its actions (no ``self`` is passed)."""
+
+    def __call__(self, mask: int, /) -> tuple[Action, ...] | None: ...
+
+
+class _BidActions(Protocol):
+    """The ruleset's bound ``bid_actions`` (no ``self`` is passed)."""
+
+    def __call__(self, low: int, can_pass: bool = False, /) -> tuple[Action, ...]: ...
+
+
 NO_TRUMP_YET = 1 << 30
 """``_trump_from`` while no card of the trump suit counts as a trump."""
 
-RawTrick = tuple[list[int], list[int], int, int, "int | None"]
+RawTrick = tuple[tuple[int, ...], list[int], int, int, "int | None"]
 """A completed trick as the hot path keeps it: seats in order, card ids in order,
 winner, points, trumps_from. :class:`~twentyeight.results.Trick` is its readable form."""
 
@@ -90,7 +104,6 @@ class RoundState:
         "_leader",
         "_led_suits",
         "_legal_cache",
-        "_legal_tuple",
         "_multiplier",
         "_must_trump",
         "_n",
@@ -100,6 +113,7 @@ class RoundState:
         "_pass_run",
         "_passed",
         "_pending_windows",
+        "_plain_play",
         "_play_actions",
         "_play_index",
         "_play_of",
@@ -109,6 +123,7 @@ class RoundState:
         "_resample_facts",
         "_result",
         "_scores",
+        "_seat_order",
         "_seventh_pending",
         "_shown",
         "_spoken",
@@ -117,7 +132,6 @@ class RoundState:
         "_team_points",
         "_team_tricks",
         "_trick",
-        "_trick_seats",
         "_trick_size",
         "_tricks",
         "_tricks_view",
@@ -160,6 +174,21 @@ class RoundState:
     _card_text: ClassVar[tuple[str, ...]]
     _name: ClassVar[str]
     _min_bid: ClassVar[int]
+    _results: ClassVar[dict[tuple[Any, ...], RoundResult]]
+    _rank_tables: ClassVar[tuple[tuple[int, ...], ...]]
+    _rank_stride: ClassVar[int]
+    _max_actions: ClassVar[int]
+    _windows_at: ClassVar[dict[str, tuple[RulePlugin, ...]]]
+    _checks_at: ClassVar[dict[str, tuple[RedealCheck, ...]]]
+    _claims_at: ClassVar[dict[str, tuple[RedealCheck, ...]]]
+    _bid_actions: ClassVar[_BidActions]
+    _auction_after: ClassVar[int]
+    _points: ClassVar[tuple[int, ...]]
+    _trick_plugins: ClassVar[tuple[RulePlugin, ...]]
+    _lay_index: ClassVar[dict[int, int]]
+    _suit_of: ClassVar[tuple[int, ...]]
+    _suit_mask: ClassVar[tuple[int, ...]]
+    _known_plays: ClassVar[_MaskLookup]
 
     dealer: int
     seed: int | None
@@ -211,7 +240,7 @@ class RoundState:
     _next_seat: tuple[int, ...]
     _trick_size: int
     _trick: list[int]
-    _trick_seats: list[int]
+    _seat_order: tuple[tuple[int, ...], ...]
     _tricks: tuple[RawTrick, ...]
     _tricks_view: tuple[dict[str, Any], ...]
     _team_points: tuple[int, int]
@@ -220,8 +249,8 @@ class RoundState:
     _shown: int
     _result: RoundResult | None
     _legal_cache: Any
-    _legal_tuple: tuple[Action, ...] | None
     _leader: int
+    _plain_play: bool
     _resample_facts: Any
 
     @property
@@ -251,18 +280,37 @@ class RoundState:
                 t = (t + 1) % n
             nxt.append(t)
         self._next_seat = tuple(nxt)
-        self._trick_size = active.bit_count()
+        self._trick_size = size = active.bit_count()
+        order = []
+        for s in range(n):
+            seats = [s]
+            while len(seats) < size:
+                seats.append(nxt[seats[-1]])
+            order.append(tuple(seats))
+        self._seat_order = tuple(order)
+
+    def _trick_seats(self) -> tuple[int, ...]:
+        """The seats that have played to the trick in progress, in order."""
+        return self._seat_order[self._leader][:len(self._trick)]
 
     def _deal_packets(self, count: int) -> None:
+        start = self._packets_dealt
+        rows = self._packet_masks[start:start + count]
         hands = self._hands
-        dealt = list(self._dealt)
-        for _ in range(count):
-            masks = self._packet_masks[self._packets_dealt]
+        if not start and rows:
+            # The first packet is all each seat holds. (The port holds the hands list:
+            # it is changed in place, never replaced.)
+            dealt = rows[0]
+            hands[:] = dealt
+            rows = rows[1:]
+        else:
+            dealt = self._dealt
+        for masks in rows:
             for seat, m in enumerate(masks):
                 hands[seat] |= m
-                dealt[seat] |= m
-            self._packets_dealt += 1
-        self._dealt = tuple(dealt)
+            dealt = tuple(map(or_, dealt, masks))
+        self._packets_dealt = start + count
+        self._dealt = dealt
 
     def _held(self, seat: int) -> int:
         """Every unplayed card ``seat`` holds, a concealed trump card included."""
@@ -273,7 +321,6 @@ class RoundState:
 
     def _changed(self) -> None:
         self._legal_cache = None
-        self._legal_tuple = None
 
     def _deal_ids(self) -> tuple[tuple[int, ...], ...]:
         if self._deal is None:

@@ -19,10 +19,33 @@ class _Table(Protocol[K, V]):
 
     def __getitem__(self, card: K, /) -> V: ...
 
-__all__ = ["trick_winner"]
+__all__ = ["card_rank", "rank_tables", "trick_winner"]
 
 _TRUMP = 1 << 20
 """Added to a trump's strength: above every strength a deck can give."""
+
+
+def card_rank(suit: Hashable, strength: int, led: Hashable, trump: Hashable | None) -> int:
+    """How a card of ``suit`` and ``strength`` stands in a trick whose led suit is
+    ``led``: a trump (``trump``: the suit counted as trumps for it, ``None``: none) above
+    every card of the suit led, which stands by its strength; -1 for a card that cannot
+    win. The highest rank wins the trick, the first played of equal ranks."""
+    if suit == trump:
+        return strength + _TRUMP
+    if suit == led:
+        return strength
+    return -1
+
+
+def rank_tables(suit_of: Sequence[int], strength: Sequence[int],
+                suits: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`card_rank` of every card id for every led suit and trump, at index
+    ``led * (suits + 1) + trump + 1`` (``trump`` -1: no trump): the round finds a trick's
+    winner with one table and no loop of its own."""
+    return tuple(
+        tuple(card_rank(suit_of[c], strength[c], led, trump if trump >= 0 else None)
+              for c in range(len(suit_of)))
+        for led in range(suits) for trump in range(-1, suits))
 
 
 def trick_winner(cards: Sequence[C], suit_of: _Table[C, Hashable],
@@ -33,31 +56,10 @@ def trick_winner(cards: Sequence[C], suit_of: _Table[C, Hashable],
     tuples for the round, cards in mappings for the bots); ``trump`` is the trump suit
     (``None``: no trump counts) and ``trumps_from`` the first position from which cards
     of that suit count as trumps (``None``: none do, the trump was concealed). The
-    highest trump wins, else the highest card of the suit led; of equal cards the first
-    played."""
-    first = cards[0]
-    led = suit_of[first]
-    best = strength[first]
-    best_i = 0
-    if trump is None or trumps_from is None:
-        # No trump counts: the highest card of the suit led. (A loop of its own keeps
-        # every comparison between two suits, which the interpreter makes fast.)
-        for i in range(1, len(cards)):
-            card = cards[i]
-            if suit_of[card] == led and strength[card] > best:
-                best_i, best = i, strength[card]
-        return best_i
-    if led == trump and trumps_from == 0:
-        best += _TRUMP
-    for i in range(1, len(cards)):
-        card = cards[i]
-        suit = suit_of[card]
-        if suit == trump and i >= trumps_from:
-            rank = strength[card] + _TRUMP
-        elif suit == led:
-            rank = strength[card]
-        else:
-            continue
-        if rank > best:
-            best_i, best = i, rank
-    return best_i
+    highest :func:`card_rank` wins: the highest trump, else the highest card of the suit
+    led; of equal cards the first played."""
+    led = suit_of[cards[0]]
+    ranks = [card_rank(suit_of[card], strength[card], led,
+                       trump if trumps_from is not None and i >= trumps_from else None)
+             for i, card in enumerate(cards)]
+    return ranks.index(max(ranks))

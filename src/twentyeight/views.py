@@ -262,9 +262,9 @@ class Views(Transitions):
     def _trick_view(self) -> dict[str, Any]:
         text = self._card_text
         return {
-            "leader": self._trick_seats[0] if self._trick_seats else self.to_act,
+            "leader": self._leader if self._trick else self.to_act,
             "cards": [{"seat": s, "card": text[c]}
-                      for s, c in zip(self._trick_seats, self._trick, strict=True)],
+                      for s, c in zip(self._trick_seats(), self._trick, strict=True)],
             "trumps_from": (self._trump_from if self._exposed_at is not None
                             and self._trump_suit >= 0 else None),
         }
