@@ -77,7 +77,7 @@ class Transitions(Legality):
 
     def _choose_trump(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
-        self._changed()
+        self._legal_cache = None  # _changed(), written out (hot path)
         if isinstance(action, LayTrump):
             cid = self._lay_index.get(id(action))
             if cid is None:
@@ -110,7 +110,7 @@ class Transitions(Legality):
             self._start_play()
 
     def _start_play(self) -> None:
-        self._changed()
+        self._legal_cache = None  # _changed(), written out (hot path)
         self.phase = PLAY
         self.to_act = self._leader
         self._plain_play = not self._play_plugins
@@ -156,7 +156,7 @@ class Transitions(Legality):
 
     def _call_trump(self, seat: int) -> None:
         self._actions.append((seat, CALL_TRUMP))
-        self._changed()
+        self._legal_cache = None  # _changed(), written out (hot path)
         if self.ruleset.config.caller_must_trump:
             self._must_trump = seat
         self._expose(seat)
@@ -255,7 +255,7 @@ class Transitions(Legality):
 
     def _end(self, result: RoundResult) -> None:
         """The round is over with ``result``: nobody acts any more."""
-        self._changed()
+        self._legal_cache = None  # _changed(), written out (hot path)
         self.phase = OVER
         self._plain_play = False
         self.is_over = True

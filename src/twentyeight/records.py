@@ -223,11 +223,11 @@ def _seeded_fields(text: object) -> dict[str, Any] | None:
     head = _SEEDED_HEAD.match(text)
     if head is None or not text.endswith("]}"):
         return None
-    listed = text[head.end():-2]
-    if not listed:
+    start = head.end()
+    if start == len(text) - 2:
         texts = []
-    elif listed[0] == '"' and listed[-1] == '"' and "\\" not in listed:
-        texts = listed[1:-1].split('", "')
+    elif text[start] == '"' and text[-3] == '"' and "\\" not in text:
+        texts = text[start + 1:-3].split('", "')
     else:
         return None
     name, dealer, score0, score1, seed = head.groups()
