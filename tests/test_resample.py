@@ -59,6 +59,7 @@ from scipy.stats import chisquare
 
 import twentyeight as te
 import twentyeight.resample as resample_module
+from twentyeight import sharing
 from twentyeight.actions import Action, CallTrump, LayTrump, NameTrump, Play, SeventhCard
 from twentyeight.round import Phase, Round
 
@@ -437,6 +438,15 @@ def check_cards(rnd: Round, seat: int, rng: random.Random) -> None:
 # ---------------------------------------------------------------- tests 1-3
 
 
+def at_every_seat(name: str, options: dict[str, Any], game: dict[str, Any],
+                  check: Callable[[Round, int, random.Random], None]) -> None:
+    """``check(rnd, seat, rng)`` for every seat at every snapshot of ``game``."""
+    rng = random.Random(game["rng"])
+    for rnd in snapshots(ruleset_of(name, options), game):
+        for seat in range(rnd.players):
+            check(rnd, seat, rng)
+
+
 @pytest.mark.parametrize(("name", "options"), TARGETS, ids=TARGET_IDS)
 @PROPERTY
 @given(game=GAMES)
@@ -447,10 +457,7 @@ def test_resample_keeps_the_seats_view(name: str, options: dict[str, Any],
     original round's ``to_json()`` and views are unchanged; the new round has an
     explicit deal, the same dealer, scores and ruleset, and the original's history but
     for the trump choice the seat did not see."""
-    rng = random.Random(game["rng"])
-    for rnd in snapshots(ruleset_of(name, options), game):
-        for seat in range(rnd.players):
-            check_view_kept(rnd, seat, rng)
+    at_every_seat(name, options, game, check_view_kept)
 
 
 @pytest.mark.parametrize(("name", "options"), TARGETS, ids=TARGET_IDS)
@@ -461,10 +468,7 @@ def test_resample_history_replays_on_the_new_deal(name: str, options: dict[str, 
     """Test 2: a fresh round from the new deal (``new_round(deal=...)``) takes every
     action of the new history, each checked against the seat to act, and is the
     resampled round: same ``to_json()``, every seat's view, the legal actions."""
-    rng = random.Random(game["rng"])
-    for rnd in snapshots(ruleset_of(name, options), game):
-        for seat in range(rnd.players):
-            check_replays(rnd, seat, rng)
+    at_every_seat(name, options, game, check_replays)
 
 
 @pytest.mark.parametrize(("name", "options"), TARGETS, ids=TARGET_IDS)
@@ -475,10 +479,7 @@ def test_resample_moves_only_the_cards_the_seat_has_not_seen(
     """Test 3: the cards the seat has seen (its own, played, shown, the face-down card
     it laid or once exposed) stay where they were; the hidden ones are a permutation of
     the original's hidden cards; the deal holds the deck, each card once."""
-    rng = random.Random(game["rng"])
-    for rnd in snapshots(ruleset_of(name, options), game):
-        for seat in range(rnd.players):
-            check_cards(rnd, seat, rng)
+    at_every_seat(name, options, game, check_cards)
 
 
 # ---------------------------------------------------------------- test 4: uniformity
@@ -657,7 +658,7 @@ def test_resample_exact_sampler_is_uniform(label: str, paths: bool,
     suit."""
     monkeypatch.setattr(resample_module, "_PROPOSALS", 0)
     if not paths:
-        monkeypatch.setattr(resample_module, "_PATHS", 0)
+        monkeypatch.setattr(sharing, "MAX_PATHS", 0)
     hidden, _ = uniform_position(label)
     # Counts kept from another test are set aside, and these are not kept for the next.
     monkeypatch.setattr(hidden.rnd, "_resample_facts", None)

@@ -48,72 +48,60 @@ class Legality(RoundState):
         demand a redeal, the plug-ins' actions, the legal actions)``; for a call window
         or the trump choice ``(the actions, ..., the actions)``."""
         legal = self._legal_cache
-        if legal is None:
-            seat: int = self.to_act  # type: ignore[assignment]
-            phase = self.phase
-            claim = False
-            # Claim windows are only open at the opening call and during the first trick.
-            if self._claim_checks and (not self._actions or (phase is PLAY and not self._tricks)):
-                claim = self._claim(seat) is not None
-            if phase is PLAY:
-                mask, can_call = self._play_legal(seat, None)
-                extras: tuple[Action, ...] = ()
-                if self._play_plugins:
-                    port = self._port_obj or self._port
-                    for p in self._play_plugins:
-                        extras += p.play_actions(port, seat)
-                acts = self._known_plays(mask) or self._play_actions(mask)
-                if can_call:
-                    acts = (*acts, CALL_TRUMP)
-                if claim:
-                    acts = (*acts, REDEAL)
-                legal = (mask, can_call, claim, extras, (*acts, *extras) if extras else acts)
-            elif phase is AUCTION:
-                rules = self._auction_rules
+        if legal is not None:
+            return legal
+        seat: int = self.to_act  # type: ignore[assignment]
+        phase = self.phase
+        if phase is PLAY:
+            mask, can_call = self._play_legal(seat, None)
+            acts = self._known_plays(mask) or self._play_actions(mask)
+            if can_call:
+                acts = (*acts, CALL_TRUMP)
+            # Claim windows are open during the first trick (and at the opening call).
+            claim = not self._tricks and bool(self._claim_checks) \
+                and self._claim(seat) is not None
+            if claim:
+                acts = (*acts, REDEAL)
+            extras: tuple[Action, ...] = ()
+            if self._play_plugins:
                 port = self._port_obj or self._port
-                low, can_pass = rules.bid_limits(port, seat, None)
-                # An auction without kinds of its own has no other calls to offer.
-                extras = rules.extra_actions(port, seat) if rules.action_kinds else ()
-                acts = self._bid_actions(low, can_pass)
-                if extras:
-                    acts = (*acts, *extras)
-                if claim:
-                    acts = (*acts, REDEAL)
-                legal = (low, can_pass, claim, extras, acts)
-            elif phase is CALLS:
-                assert self._window is not None
-                choices = self._window.window_actions(self._port, seat)
-                legal = (choices, False, False, (), choices)
-            else:
-                choices = self.ruleset.trump_actions(self._hands[seat],
-                                                     self.ruleset.config.seventh_card)
-                legal = (choices, False, False, (), choices)
-            self._legal_cache = legal
+                for p in self._play_plugins:
+                    extras += p.play_actions(port, seat)
+                acts = (*acts, *extras)
+            legal = (mask, can_call, claim, extras, acts)
+        elif phase is AUCTION:
+            rules = self._auction_rules
+            port = self._port_obj or self._port
+            low, can_pass = rules.bid_limits(port, seat, None)
+            # An auction without kinds of its own has no other calls to offer.
+            extras = rules.extra_actions(port, seat) if rules.action_kinds else ()
+            acts = self._bid_actions(low, can_pass)
+            if extras:
+                acts = (*acts, *extras)
+            claim = not self._actions and bool(self._claim_checks) \
+                and self._claim(seat) is not None
+            if claim:
+                acts = (*acts, REDEAL)
+            legal = (low, can_pass, claim, extras, acts)
+        elif phase is CALLS:
+            assert self._window is not None
+            choices = self._window.window_actions(self._port, seat)
+            legal = (choices, False, False, (), choices)
+        else:
+            choices = self.ruleset.trump_actions(self._hands[seat],
+                                                 self.ruleset.config.seventh_card)
+            legal = (choices, False, False, (), choices)
+        self._legal_cache = legal
         return legal
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take now (empty once the round is over)."""
         legal = self._legal_cache
-        if legal is not None:
-            return legal[4]  # type: ignore[no-any-return]
-        if self._plain_play:
-            # Most of a round: ``_legal`` for the play, written out for a ruleset whose
-            # plug-ins offer no actions (cards, perhaps the call for the trump, and in
-            # the first trick perhaps a redeal claim).
-            seat: int = self.to_act  # type: ignore[assignment]
-            mask, can_call = self._play_legal(seat, None)
-            plays = self._known_plays(mask) or self._play_actions(mask)
-            if can_call:
-                plays = (*plays, CALL_TRUMP)
-            claim = not self._tricks and bool(self._claim_checks) \
-                and self._claim(seat) is not None
-            if claim:
-                plays = (*plays, REDEAL)
-            self._legal_cache = (mask, can_call, claim, (), plays)
-            return plays
-        if self.phase is OVER:
-            return ()
-        return self._legal()[4]  # type: ignore[no-any-return]
+        if legal is None:
+            if self.phase is OVER:
+                return ()
+            legal = self._legal()
+        return legal[4]  # type: ignore[no-any-return]
 
     def is_legal(self, action: Action | str) -> bool:
         """True if :meth:`apply` would accept ``action`` now (text is parsed first, and

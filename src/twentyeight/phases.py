@@ -113,7 +113,6 @@ class Transitions(Legality):
         self._legal_cache = None  # _changed(), written out (hot path)
         self.phase = PLAY
         self.to_act = self._leader
-        self._plain_play = not self._play_plugins
 
     def _open_windows(self, event: str) -> bool:
         self._pending_windows = self._windows_at[event]
@@ -257,7 +256,6 @@ class Transitions(Legality):
         """The round is over with ``result``: nobody acts any more."""
         self._legal_cache = None  # _changed(), written out (hot path)
         self.phase = OVER
-        self._plain_play = False
         self.is_over = True
         self.to_act = None
         self._result = result

@@ -33,15 +33,14 @@ is checked by replaying the history on it, which is exact for any rule.
 from __future__ import annotations
 
 import bisect
-import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import CallTrump, LayTrump, NameTrump, Play
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
+from .sharing import Path, Walk, all_paths, count, draw_path, pick, ways
 from .state import CALLS, OVER, PLAY
 
 if TYPE_CHECKING:
@@ -294,23 +293,12 @@ class _Facts:
             self.replay = True
 
 
-_Path = tuple[tuple[int, ...], ...]
-"""How many cards of each suit each group takes, suit by suit."""
-
-_Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], dict[Any, Any]]
-"""What a walk of the counts needs: the suits' sizes, the suits each group takes, the
-groups' capacities and the memo of counts."""
-
-_Table = tuple[int, list[list[int]], list[tuple[tuple[int, ...], int]], _Walk,
-               list[_Path], list[int], int]
+_Table = tuple[int, list[list[int]], list[tuple[tuple[int, ...], int]], Walk,
+               list[Path], list[int], int]
 """The exact counts for one trump suit: the suit, the hidden cards by suit, each group's
 plan (see :func:`_plan`), the walk, every path with the running total of their counts
-(no path if there are more than :data:`_PATHS`) and the number of placements."""
-
-_PATHS = 1024
-"""The most paths kept for a trump suit: a path is then drawn at once, not suit by
-suit."""
-
+(no path if there are more than :data:`~twentyeight.sharing.MAX_PATHS`) and the number
+of placements."""
 
 def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int, ...]]
                 ) -> tuple[int, ...]:
@@ -473,14 +461,14 @@ def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], in
         weights = [table[-1] for table in tables]
         facts.exact = tables, weights, sum(weights)
     tables, weights, total = facts.exact
-    table = tables[0] if len(tables) == 1 else _pick(tables, weights, rng.randrange(total))
+    table = tables[0] if len(tables) == 1 else pick(tables, weights, rng.randrange(total))
     trump, by_suit, plans, walk, paths, cumulative, _ = table
     if len(paths) == 1:
         path = paths[0]
     elif paths:
         path = paths[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
     else:
-        path = _walk(walk, rng)
+        path = draw_path(walk, rng)
     shares: list[list[int]] = [[] for _ in plans]
     rand = rng.random
     for cards, split in zip(by_suit, path, strict=True):
@@ -503,43 +491,6 @@ def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], in
     return placed, trump
 
 
-def _walk(walk: _Walk, rng: random.Random) -> _Path:
-    """A path through the counts, suit by suit, each in proportion to its count."""
-    sizes, suits_of, caps, memo = walk
-    path = []
-    for x in range(len(sizes)):
-        options, cumulative = _choices(sizes, suits_of, caps, x, memo)
-        k = 0 if len(options) == 1 else \
-            bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
-        split, caps = options[k]
-        path.append(split)
-    return tuple(path)
-
-
-def _paths(walk: _Walk) -> tuple[list[_Path], list[int]]:
-    """Every path through the counts with the running total of their counts (each the
-    ways to deal the suits' cards along it), or none if there are more than
-    :data:`_PATHS`."""
-    sizes, suits_of, caps, memo = walk
-    paths: list[_Path] = []
-    cumulative: list[int] = []
-    total = 0
-    stack: list[tuple[tuple[int, ...], _Path, int]] = [(caps, (), 1)]
-    while stack:
-        caps, path, ways = stack.pop()
-        x = len(path)
-        if x == len(sizes):
-            if len(paths) == _PATHS:
-                return [], []
-            total += ways
-            paths.append(path)
-            cumulative.append(total)
-            continue
-        options, _ = _choices(sizes, suits_of, caps, x, memo)
-        stack += ((rest, (*path, split), ways * _ways(split)) for split, rest in options)
-    return paths, cumulative
-
-
 def _tables(rnd: Round, facts: _Facts) -> list[_Table]:
     """The exact counts of the position, one table for each trump suit possible."""
     deck = rnd.deck
@@ -560,45 +511,16 @@ def _tables(rnd: Round, facts: _Facts) -> list[_Table]:
         suits_of = tuple(groups)
         caps = tuple(map(len, cells))
         memo: dict[Any, Any] = {}
-        walk: _Walk = (sizes, suits_of, caps, memo)
-        weight = _count(sizes, suits_of, caps, 0, memo)
+        walk: Walk = (sizes, suits_of, caps, memo)
+        weight = count(sizes, suits_of, caps, 0, memo)
         for ks in groups.values():  # ways to share each group's cards among its places
-            weight *= _ways(tuple(len(facts.cells[k]) for k in ks))
+            weight *= ways(tuple(len(facts.cells[k]) for k in ks))
         if weight:
-            tables.append((trump, by_suit, [_plan(c) for c in cells], walk, *_paths(walk),
+            tables.append((trump, by_suit, [_plan(c) for c in cells], walk, *all_paths(walk),
                            weight))
     if not tables:
         raise TwentyEightError("no deal is consistent with what this seat has seen")
     return tables
-
-
-def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
-             memo: dict[Any, Any]) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]],
-                                            list[int]]:
-    """How suit ``x``'s cards may be shared among the groups from ``caps`` (each way
-    with the capacities it leaves), with the running total of their counts; kept with
-    the counts."""
-    key = ("walk", x, caps)
-    found = memo.get(key)
-    if found is None:
-        options = [(split, _minus(caps, split))
-                   for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps)]
-        cumulative = list(itertools.accumulate(
-            _ways(split) * _count(sizes, suits_of, rest, x + 1, memo)
-            for split, rest in options))
-        kept = [k for k in range(len(options))
-                if cumulative[k] != (cumulative[k - 1] if k else 0)]
-        found = memo[key] = ([options[k] for k in kept], [cumulative[k] for k in kept])
-    return found
-
-
-def _pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
-    """The option that ``draw`` (below the sum of ``weights``) falls on."""
-    for option, weight in zip(options, weights, strict=True):
-        if draw < weight:
-            return option
-        draw -= weight
-    raise AssertionError("draw beyond the weights")
 
 
 def _allowed(rnd: Round, facts: _Facts, trump: int) -> list[int]:
@@ -619,45 +541,6 @@ def _allowed(rnd: Round, facts: _Facts, trump: int) -> list[int]:
             suits &= 1 << trump
         out.append(suits)
     return out
-
-
-def _splits(count: int, allowed: list[int], caps: tuple[int, ...],
-            k: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every way to put ``count`` cards into the allowed groups within their capacity."""
-    if k == len(caps):
-        if count == 0:
-            yield ()
-        return
-    top = min(count, caps[k]) if allowed[k] else 0
-    for m in range(top, -1, -1):
-        for rest in _splits(count - m, allowed, caps, k + 1):
-            yield (m, *rest)
-
-
-def _ways(split: tuple[int, ...]) -> int:
-    """Ways to share that many cards into parts of these sizes (the multinomial)."""
-    ways = math.factorial(sum(split))
-    for m in split:
-        ways //= math.factorial(m)
-    return ways
-
-
-def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(c - m for c, m in zip(caps, split, strict=True))
-
-
-def _count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
-           memo: dict[Any, Any]) -> int:
-    """Ways to deal the cards of suits ``x`` onwards to the groups, filling ``caps``."""
-    if x == len(sizes):
-        return int(not any(caps))
-    key = (x, caps)
-    found: int | None = memo.get(key)
-    if found is None:
-        found = sum(_ways(split) * _count(sizes, suits_of, _minus(caps, split), x + 1, memo)
-                    for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps))
-        memo[key] = found
-    return found
 
 
 def _nth_bit(mask: int, n: int) -> int:

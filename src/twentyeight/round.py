@@ -39,7 +39,6 @@ from .records import (
 from .resample import resample
 from .results import RoundResult, Trick
 from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick
-from .tricks import rank_tables
 from .views import SeatView, Views
 
 if TYPE_CHECKING:
@@ -85,7 +84,7 @@ class Round(Views):
     __slots__ = ()
 
     def __new__(cls, ruleset: Ruleset, **_: Any) -> Round:
-        # A round is an instance of its ruleset's own class (see round_class), which
+        # A round is an instance of its ruleset's own class (see ruleset.round_class), which
         # holds what the ruleset fixes.
         return object.__new__(ruleset._round_class if cls is Round else cls)
 
@@ -199,9 +198,6 @@ class Round(Views):
         self._result = None
         self._legal_cache = None
         self._leader = (dealer + 1) % n
-        # True in the play when no plug-in offers actions of its own: legal_actions' short
-        # path (cards, the call for the trump, a redeal claim).
-        self._plain_play = False
         self._resample_facts = None
         self.phase = Phase.AUCTION
         self.to_act = None
@@ -586,7 +582,6 @@ class Round(Views):
         new._result = self._result
         new._legal_cache = self._legal_cache
         new._leader = self._leader
-        new._plain_play = self._plain_play
         new._resample_facts = self._resample_facts
         return new
 
@@ -651,53 +646,3 @@ class Round(Views):
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} phase={self.phase.value} to_act={self.to_act} "
                 f"actions={len(self._actions)}>")
-
-
-def round_class(ruleset: Ruleset) -> type[Round]:
-    """The class of ``ruleset``'s rounds: :class:`Round` with what the ruleset fixes and
-    the hot path reads less often as class attributes (the bid range, the card and
-    action-text tables, the name), read by every round of the ruleset and never copied.
-    The parts read most (the ruleset, its deck, the auction rules, the play tables) are
-    references in each round's slots instead (see :class:`~twentyeight.state.RoundState`).
-    Made once per ruleset."""
-    cfg = ruleset.config
-    deck = ruleset.deck
-    fixed: dict[str, Any] = {
-        "__slots__": (),
-        "__module__": Round.__module__,
-        "__qualname__": Round.__qualname__,
-        "__doc__": Round.__doc__,
-        "_name": cfg.name,
-        # The deal, the auction and the play.
-        "_auction_after": cfg.auction_after,
-        "_min_bid": cfg.min_bid,
-        "_max_bid": cfg.max_bid,
-        "_denominations": cfg.auction.denominations,
-        "_n_tricks": cfg.tricks,
-        "_last_trick_points": cfg.last_trick_points,
-        "_max_actions": cfg.max_actions,
-        # The deck's tables, and each card's rank in a trick for every suit led and trump.
-        "_ids": deck._id_of,
-        "_twins": deck.spec.copies > 1,
-        "_suit_of": deck.suit_of,
-        "_suit_mask": deck.suit_mask,
-        "_points": deck.points,
-        "_card_text": ruleset.card_text,
-        "_rank_tables": rank_tables(deck.suit_of, deck.strength, deck.n_suits),
-        "_rank_stride": deck.n_suits + 1,
-        # The action tables' own dicts: text to shared action, shared action's id to
-        # its text and to its text as a JSON string; the legal actions' tables.
-        "_by_text": ruleset._by_text,
-        "_action_texts": ruleset._text_by_id,
-        "_action_quoted": ruleset._quoted_by_id,
-        "_lay_index": {id(a): cid for cid, a in enumerate(ruleset._lay_of)},
-        "_known_plays": ruleset._play_table.known,
-        "_bid_actions": ruleset.bid_actions,
-        # The hooks asked at each event, and the results kept for reuse.
-        "_windows_at": dict(ruleset.windows),
-        "_checks_at": dict(ruleset.checks_at),
-        "_claims_at": dict(ruleset.claims_at),
-        "_trick_plugins": ruleset.trick_plugins,
-        "_results": {},
-    }
-    return type(Round.__name__, (Round,), fixed)

@@ -29,7 +29,8 @@ from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
-from .round import Round, round_class
+from .round import Round
+from .tricks import rank_tables
 
 _PASS = Pass()
 _MAX_INTERNED = 20_000
@@ -451,6 +452,56 @@ def deck_actions(deck: Deck) -> DeckActions:
     play_of = tuple(Play(c) for c in deck.cards)
     lay_of = tuple(LayTrump(c) for c in deck.cards)
     return DeckActions(play_of, lay_of, CardActions(play_of, deck), CardActions(lay_of, deck))
+
+
+def round_class(ruleset: Ruleset) -> type[Round]:
+    """The class of ``ruleset``'s rounds: :class:`Round` with what the ruleset fixes and
+    the hot path reads less often as class attributes (the bid range, the card and
+    action-text tables, the name), read by every round of the ruleset and never copied.
+    The parts read most (the ruleset, its deck, the auction rules, the play tables) are
+    references in each round's slots instead (see :class:`~twentyeight.state.RoundState`).
+    Made once per ruleset."""
+    cfg = ruleset.config
+    deck = ruleset.deck
+    fixed: dict[str, Any] = {
+        "__slots__": (),
+        "__module__": Round.__module__,
+        "__qualname__": Round.__qualname__,
+        "__doc__": Round.__doc__,
+        "_name": cfg.name,
+        # The deal, the auction and the play.
+        "_auction_after": cfg.auction_after,
+        "_min_bid": cfg.min_bid,
+        "_max_bid": cfg.max_bid,
+        "_denominations": cfg.auction.denominations,
+        "_n_tricks": cfg.tricks,
+        "_last_trick_points": cfg.last_trick_points,
+        "_max_actions": cfg.max_actions,
+        # The deck's tables, and each card's rank in a trick for every suit led and trump.
+        "_ids": deck._id_of,
+        "_twins": deck.spec.copies > 1,
+        "_suit_of": deck.suit_of,
+        "_suit_mask": deck.suit_mask,
+        "_points": deck.points,
+        "_card_text": ruleset.card_text,
+        "_rank_tables": rank_tables(deck.suit_of, deck.strength, deck.n_suits),
+        "_rank_stride": deck.n_suits + 1,
+        # The action tables' own dicts: text to shared action, shared action's id to
+        # its text and to its text as a JSON string; the legal actions' tables.
+        "_by_text": ruleset._by_text,
+        "_action_texts": ruleset._text_by_id,
+        "_action_quoted": ruleset._quoted_by_id,
+        "_lay_index": {id(a): cid for cid, a in enumerate(ruleset._lay_of)},
+        "_known_plays": ruleset._play_table.known,
+        "_bid_actions": ruleset.bid_actions,
+        # The hooks asked at each event, and the results kept for reuse.
+        "_windows_at": dict(ruleset.windows),
+        "_checks_at": dict(ruleset.checks_at),
+        "_claims_at": dict(ruleset.claims_at),
+        "_trick_plugins": ruleset.trick_plugins,
+        "_results": {},
+    }
+    return type(Round.__name__, (Round,), fixed)
 
 
 __all__ = ["OPTION_NAMES", "CardActions", "DealInput", "DeckActions", "Ruleset", "deck_actions"]

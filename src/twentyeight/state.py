@@ -72,7 +72,7 @@ class RoundState:
 
     What a ruleset fixes (its deck, its tables, its hooks) is never copied: every
     ruleset has its own subclass of :class:`~twentyeight.round.Round`
-    (:func:`~twentyeight.round.round_class`) that holds most of it as class attributes,
+    (:func:`~twentyeight.ruleset.round_class`) that holds most of it as class attributes,
     and the parts the hot path reads most (the ruleset, its deck, the auction rules, the
     play tables and plug-ins) are references in slots, which Python 3.11 reads faster.
     A clone copies those references and what changes. Containers that change rarely
@@ -113,7 +113,6 @@ class RoundState:
         "_pass_run",
         "_passed",
         "_pending_windows",
-        "_plain_play",
         "_play_actions",
         "_play_index",
         "_play_of",
@@ -250,7 +249,6 @@ class RoundState:
     _result: RoundResult | None
     _legal_cache: Any
     _leader: int
-    _plain_play: bool
     _resample_facts: Any
 
     @property
