@@ -40,10 +40,13 @@ from interleave import (
     CARDS_PER_GAME,
     UNIT_TEXT,
     Op,
+    add_run_options,
     each_call,
     each_call_with,
     machine,
     measure,
+    parse_run_options,
+    show,
     summary,
 )
 
@@ -280,10 +283,6 @@ COLUMNS = (("clone", "clone()"), ("infostate", "infostate"), ("serialize", "seri
            ("per_player_action", "per action"), ("full_game", "full game"))
 
 
-def show(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}"
-
-
 def text_report(reports: Sequence[dict[str, Any]]) -> str:
     lines = [f"OpenSpiel {reports[0]['pyspiel']} through pyspiel; unit: {UNIT_TEXT}; "
              f"median of {reports[0]['repeats']} interleaved repeats, CPU time",
@@ -325,15 +324,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--games", default=",".join(GAMES),
                     help=f"comma-separated, from: {', '.join(GAMES)}")
-    out = ap.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="a JSON list, one object a game")
-    out.add_argument("--markdown", action="store_true",
-                     help="the table rows of the Performance page")
-    ap.add_argument("--repeats", type=int, default=9, help="interleaved repeats (median)")
-    ap.add_argument("--batch-ms", type=float, default=40.0,
-                    help="CPU milliseconds of one timed batch")
-    ap.add_argument("--positions", type=int, default=8, help="mid-play positions")
-    args = ap.parse_args(argv)
+    add_run_options(ap, "a JSON list, one object a game")
+    args = parse_run_options(ap, argv)
     if pyspiel is None:
         print("bench_openspiel.py needs pyspiel, which is not installed: "
               "pip install open_spiel (it is not a dependency of twentyeight)",

@@ -39,10 +39,13 @@ from interleave import (
     CARDS_PER_GAME,
     UNIT_TEXT,
     Op,
+    add_run_options,
     each_call,
     each_call_with,
     machine,
     measure,
+    parse_run_options,
+    show,
     summary,
 )
 
@@ -229,10 +232,6 @@ def bench(name: str, *, repeats: int, batch_ms: float, count: int) -> dict[str, 
     }
 
 
-def show(value: float | None, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
-
-
 def text_report(report: dict[str, Any]) -> str:
     """A readable table of one ruleset's figures."""
     f = report["figures"]
@@ -289,17 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     which = ap.add_mutually_exclusive_group()
     which.add_argument("--ruleset", default="28", help="a registered ruleset (default 28)")
     which.add_argument("--all", action="store_true", help="every registered preset")
-    out = ap.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="one JSON object (a list for --all)")
-    out.add_argument("--markdown", action="store_true",
-                     help="the table rows of the Performance page")
-    ap.add_argument("--repeats", type=int, default=9, help="interleaved repeats (median)")
-    ap.add_argument("--batch-ms", type=float, default=40.0,
-                    help="CPU milliseconds of one timed batch")
-    ap.add_argument("--positions", type=int, default=8, help="mid-play positions")
-    args = ap.parse_args(argv)
-    if args.repeats < 1 or args.positions < 1 or args.batch_ms <= 0:
-        ap.error("--repeats, --positions and --batch-ms must be positive")
+    add_run_options(ap, "one JSON object (a list for --all)")
+    args = parse_run_options(ap, argv)
 
     names = list(te.presets()) if args.all else [args.ruleset]
     reports = []

@@ -14,6 +14,7 @@ Used by ``bench_ops.py`` (the library) and ``bench_openspiel.py`` (OpenSpiel's g
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import platform
@@ -147,6 +148,34 @@ def summary(values: Sequence[float], digits: int = 2) -> dict[str, float]:
     """Median, min and max of per-repeat figures, rounded."""
     return {"median": round(statistics.median(values), digits),
             "min": round(min(values), digits), "max": round(max(values), digits)}
+
+
+def add_run_options(ap: argparse.ArgumentParser, json_help: str) -> None:
+    """The options every benchmark takes: ``--json`` or ``--markdown``, ``--repeats``,
+    ``--batch-ms`` and ``--positions``."""
+    out = ap.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help=json_help)
+    out.add_argument("--markdown", action="store_true",
+                     help="the table rows of the Performance page")
+    ap.add_argument("--repeats", type=int, default=9, help="interleaved repeats (median)")
+    ap.add_argument("--batch-ms", type=float, default=40.0,
+                    help="CPU milliseconds of one timed batch")
+    ap.add_argument("--positions", type=int, default=8, help="mid-play positions")
+
+
+def parse_run_options(ap: argparse.ArgumentParser,
+                      argv: list[str] | None) -> argparse.Namespace:
+    """The parsed options, refusing a repeat count, position count or batch time that
+    is not positive."""
+    args = ap.parse_args(argv)
+    if args.repeats < 1 or args.positions < 1 or args.batch_ms <= 0:
+        ap.error("--repeats, --positions and --batch-ms must be positive")
+    return args
+
+
+def show(value: float | None, digits: int = 2) -> str:
+    """A figure for a table: ``digits`` decimals, or a dash where there is none."""
+    return "—" if value is None else f"{value:.{digits}f}"
 
 
 def machine() -> dict[str, object]:
