@@ -126,15 +126,15 @@ def packet_masks_for_seed(seed: int, deck_size: int, players: int, packets: tupl
     path, without the conversion)."""
     flat = [0] * (len(packets) * players)
     # shuffled_deck's decoding, with each card put straight into its seat's packet.
-    bits = BITS
     x = _seed_number(seed, deck_size)
     digits = 0
-    pop = list(range(deck_size)).pop
+    # The cards still in the pool, as their bits: what a pop gives goes straight in.
+    pop = list(BITS[:deck_size]).pop
     for radix, slot, product in _decode_steps(deck_size, players, packets, dealer):
         if product:
             x, digits = divmod(x, product)
-        digits, j = divmod(digits, radix)
-        flat[slot] |= bits[pop(j)]
+        flat[slot] |= pop(digits % radix)
+        digits //= radix
     # Packet by packet: ``players`` masks at a time.
     return tuple(zip(*[iter(flat)] * players, strict=True))
 

@@ -27,7 +27,7 @@ from .actions import (
 from .cards import Deck, iter_bits
 from .errors import IllegalActionError, ParseError
 from .inputs import check_text, describe
-from .state import AUCTION, CALLS, OVER, PLAY, TRUMP, Phase, RoundState
+from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
 
 CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
@@ -43,13 +43,24 @@ class Legality(RoundState):
     __slots__ = ()
 
     def _legal(self) -> Any:
-        """What the player to act may do, worked out once per position: for the play and
-        the auction ``(card mask or lowest bid, may call for the trump or may pass, may
-        demand a redeal, the plug-ins' actions, the legal actions)``; for a call window
-        or the trump choice ``(the actions, ..., the actions)``."""
+        """What the player to act may do, worked out once per position (by
+        :meth:`legal_actions`, which keeps it): for the play and the auction ``(card mask
+        or lowest bid, may call for the trump or may pass, may demand a redeal, the
+        plug-ins' actions, the legal actions)``; for a call window or the trump choice
+        ``(the actions, ..., the actions)``. Not for a round that is over."""
+        legal = self._legal_cache
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal_cache
+        return legal
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take now (empty once the round is over)."""
+        # The work is done here rather than in _legal(): the common caller, a loop
+        # choosing among the legal actions, then makes one call a position, not two.
         legal = self._legal_cache
         if legal is not None:
-            return legal
+            return legal[4]  # type: ignore[no-any-return]
         seat: int = self.to_act  # type: ignore[assignment]
         phase = self.phase
         if phase is PLAY:
@@ -68,7 +79,7 @@ class Legality(RoundState):
                 for p in self._play_plugins:
                     extras += p.play_actions(port, seat)
                 acts = (*acts, *extras)
-            legal = (mask, can_call, claim, extras, acts)
+            self._legal_cache = (mask, can_call, claim, extras, acts)
         elif phase is AUCTION:
             rules = self._auction_rules
             port = self._port_obj or self._port
@@ -82,26 +93,18 @@ class Legality(RoundState):
                 and self._claim(seat) is not None
             if claim:
                 acts = (*acts, REDEAL)
-            legal = (low, can_pass, claim, extras, acts)
+            self._legal_cache = (low, can_pass, claim, extras, acts)
         elif phase is CALLS:
             assert self._window is not None
-            choices = self._window.window_actions(self._port, seat)
-            legal = (choices, False, False, (), choices)
+            acts = self._window.window_actions(self._port, seat)
+            self._legal_cache = (acts, False, False, (), acts)
+        elif phase is TRUMP:
+            acts = self.ruleset.trump_actions(self._hands[seat],
+                                              self.ruleset.config.seventh_card)
+            self._legal_cache = (acts, False, False, (), acts)
         else:
-            choices = self.ruleset.trump_actions(self._hands[seat],
-                                                 self.ruleset.config.seventh_card)
-            legal = (choices, False, False, (), choices)
-        self._legal_cache = legal
-        return legal
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the player to act may take now (empty once the round is over)."""
-        legal = self._legal_cache
-        if legal is None:
-            if self.phase is OVER:
-                return ()
-            legal = self._legal()
-        return legal[4]  # type: ignore[no-any-return]
+            return ()
+        return acts
 
     def is_legal(self, action: Action | str) -> bool:
         """True if :meth:`apply` would accept ``action`` now (text is parsed first, and

@@ -197,8 +197,13 @@ def replay_text(text: object) -> Round:
     if fields is not None:
         rnd = _round_of(fields)
         texts = fields["actions"]
-        shared = list(map(rnd._by_text.get, texts))
-        if None not in shared:
+        by_text = rnd._by_text
+        try:
+            # Not ``None in``: that would compare each action with None by its __eq__.
+            shared = [by_text[t] for t in texts]
+        except KeyError:
+            pass
+        else:
             return _play_through(rnd, texts, shared)
     return replay(load_json(text, MAX_RECORD_CHARS, "record"))
 
