@@ -13,6 +13,7 @@ actions until about half the tricks are done, the seat to act in the play phase.
     from_json    Round.from_json(text)
     clone_apply  rnd.clone().apply("play 9H")  (the text of a legal card play)
     determinize  rnd.resample(seat, rng), beyond the clone (its cost minus clone's)
+    observation  rnd.observation(rnd.to_act), the learning interface's vector
     full_round   full random rounds through legal_actions()/apply(), as a fraction of
                  the baseline game's speed, and baseline card plays per library action
 
@@ -62,7 +63,7 @@ MIN_REPEATS = 7
 RESAMPLE_SEED = 7
 
 FIGURES = ("clone", "view", "to_json", "from_json", "clone_apply", "determinize",
-           "full_round", "per_action")
+           "observation", "full_round", "per_action")
 LABELS = {
     "clone": "clone()",
     "view": "view(seat)",
@@ -70,6 +71,7 @@ LABELS = {
     "from_json": "Round.from_json()",
     "clone_apply": 'clone() + apply("play …")',
     "determinize": "resample(seat) beyond clone",
+    "observation": "observation(seat)",
     "full_round": "full random round (× baseline game)",
     "per_action": "card plays per action",
 }
@@ -80,6 +82,7 @@ TARGETS_28: dict[str, tuple[str, float]] = {
     "from_json": ("<=", 40.0),
     "clone_apply": ("<=", 4.0),
     "determinize": ("<=", 15.0),
+    "observation": ("<=", 4.0),
     "full_round": (">=", 0.35),
 }
 """The targets of issue 14, for the ruleset 28."""
@@ -170,7 +173,9 @@ def operations(ruleset: te.Ruleset, spots: Sequence[Position]) -> tuple[list[Op]
                 call().apply(text)
 
     n = len(spots)
+    observations = [(p.rnd.observation, p.seat) for p in spots]
     ops = [Op("clone", each_call(clones), n), Op("view", each_call_with(views), n),
+           Op("observation", each_call_with(observations), n),
            Op("to_json", each_call(dumps), n), Op("from_json", each_call_with(loads), n),
            Op("clone_apply", clone_apply, n)]
     resamplers = [(getattr(p.rnd, "resample", None), p.seat) for p in spots]
@@ -199,7 +204,7 @@ def bench(name: str, *, repeats: int, batch_ms: float, count: int) -> dict[str, 
     per_round = actions / len(ROUND_SEEDS)
     figures: dict[str, dict[str, Any]] = {
         key: summary(costs[key]) for key in ("clone", "view", "to_json", "from_json",
-                                             "clone_apply")}
+                                             "clone_apply", "observation")}
     if "resample" in costs:
         beyond = [r - c for r, c in zip(costs["resample"], costs["clone"], strict=True)]
         figures["determinize"] = summary(beyond)
@@ -262,10 +267,11 @@ def text_report(report: dict[str, Any]) -> str:
 
 
 MARKDOWN_COLUMNS = ("clone", "view", "to_json", "from_json", "clone_apply",
-                    "determinize", "full_round", "per_action")
+                    "determinize", "observation", "full_round", "per_action")
 MARKDOWN_HEADER = ("| ruleset | `clone()` | `view(seat)` | `to_json()` | `from_json()` "
                    "| `clone()` + `apply()` | determinize (beyond the clone) "
-                   "| full round (× baseline game) | card plays per action |")
+                   "| `observation(seat)` | full round (× baseline game) "
+                   "| card plays per action |")
 
 
 def markdown(reports: Sequence[dict[str, Any]]) -> str:

@@ -144,6 +144,11 @@ class DoubleRule(RulePlugin):
         """Everyone may be asked twice at most."""
         return 2 * config.players
 
+    def all_actions(self, config: RulesetConfig) -> tuple[Action, ...]:
+        """``double``, ``redouble`` and ``call-c`` (the window's ``pass`` is the
+        auction's)."""
+        return (_DOUBLE, _REDOUBLE, _C)
+
 
 DOUBLE = AddPlugin(
     name="double",

@@ -149,6 +149,30 @@ class PairRule(RulePlugin):
         """One show per hand."""
         return 1
 
+    def all_actions(self, config: RulesetConfig) -> tuple[Action, ...]:
+        """``show-pair``."""
+        return (_SHOW,)
+
+    def observation_size(self, config: RulesetConfig) -> int:
+        """Who showed the pair, and the change."""
+        return config.players + 1
+
+    def observation_meaning(self, config: RulesetConfig) -> str:
+        """For the spec."""
+        return ("who showed the pair, relative to the seat; then the change to the "
+                "target, over the points in play")
+
+    def observe(self, rnd: RoundPort, seat: int) -> tuple[float, ...]:
+        """The view's ``shown_by`` and ``change`` (its cards are in ``shown``)."""
+        n = rnd.players
+        out = [0.0] * (n + 1)
+        state = rnd.plugin_state(self.name)
+        if state is not None:
+            shower, change = state
+            out[(shower - seat) % n] = 1.0
+            out[n] = change / (rnd.deck.total_points + rnd.config.last_trick_points)
+        return tuple(out)
+
 
 PAIR = AddPlugin(
     name="pair",

@@ -56,6 +56,10 @@ class SingleHandRule(RulePlugin):
         """Declare or pass."""
         return _CHOICES
 
+    def all_actions(self, config: RulesetConfig) -> tuple[Action, ...]:
+        """``single-hand`` (the window's ``pass`` is the auction's)."""
+        return _CHOICES[:1]
+
     def window_apply(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
         """The first declaration wins; otherwise the next player is asked."""
         if isinstance(action, SingleHand):

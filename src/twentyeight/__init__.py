@@ -29,6 +29,12 @@ from .actions import (
 )
 from .cards import Card, Deck, DeckSpec
 from .config import HandOutcome, RedealCheck, RulesetConfig, ScoringSystem
+from .encoding import (
+    ACTION_LAYOUT_VERSION,
+    OBSERVATION_VERSION,
+    ObservationLayout,
+    ObservationSlice,
+)
 from .errors import (
     ConfigError,
     DealError,
@@ -56,7 +62,9 @@ def new_round(name: str, *, seed: int | None = None, dealer: int = 0, **kwargs: 
 
 
 __all__ = [
+    "ACTION_LAYOUT_VERSION",
     "NO_TRUMP",
+    "OBSERVATION_VERSION",
     "Action",
     "AddPlugin",
     "AuctionRules",
@@ -73,6 +81,8 @@ __all__ = [
     "Match",
     "Modifier",
     "NameTrump",
+    "ObservationLayout",
+    "ObservationSlice",
     "ParseError",
     "Pass",
     "Phase",

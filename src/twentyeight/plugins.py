@@ -25,6 +25,7 @@ Plug-in objects are immutable attrs values; per-round state lives in the round
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
@@ -68,6 +69,14 @@ class Part:
 
     def check(self, config: RulesetConfig) -> None:
         """Raise :class:`~twentyeight.ConfigError` if this part does not fit ``config``."""
+
+    def all_actions(self, config: RulesetConfig) -> tuple[Action, ...]:
+        """Every action this part can ever offer under ``config``, in a fixed order: the
+        ruleset's action indices are made of them (:mod:`twentyeight.encoding`). The
+        default makes one action of each of the part's ``action_kinds`` without
+        arguments; a part whose actions take arguments lists them itself."""
+        kinds: tuple[type[Action], ...] = getattr(self, "action_kinds", ())
+        return tuple(kind() for kind in kinds)
 
 
 class AuctionRules(Part):
@@ -267,6 +276,22 @@ class RulePlugin(Part):
     def max_actions(self, config: RulesetConfig) -> int:
         """An upper bound on the actions this plug-in adds to one round."""
         return config.players + 2
+
+    # -- observations
+    def observation_size(self, config: RulesetConfig) -> int:
+        """How many numbers this plug-in adds to a seat's observation (default none):
+        the numbers of :meth:`observe`, in a slice under its :attr:`name`."""
+        return 0
+
+    def observation_meaning(self, config: RulesetConfig) -> str:
+        """What the numbers of :meth:`observe` mean, for the observation's spec."""
+        return ""
+
+    def observe(self, rnd: RoundPort, seat: int) -> Sequence[float]:
+        """Exactly :meth:`observation_size` numbers: what this plug-in's :meth:`view`
+        tells ``seat`` and the rest of the observation does not. Like the view, never
+        another seat's secrets."""
+        return ()
 
 
 @frozen

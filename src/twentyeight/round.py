@@ -24,6 +24,7 @@ from .actions import Action, Bid, CallTrump, Pass, Play, Redeal
 from .cards import Card
 from .config import RulesetConfig
 from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal, shuffled_deck
+from .encoding import as_mask, observe
 from .errors import IllegalActionError
 from .inputs import MAX_ACTION_TEXT, describe
 from .records import (
@@ -161,6 +162,7 @@ class Round(Views):
         self._denomination = None
         self._auction_len = None
         self._auction_view = None
+        self._obs_parts = None
         # contract
         self._target = None
         self._multiplier = 1
@@ -549,6 +551,7 @@ class Round(Views):
         new._denomination = self._denomination
         new._auction_len = self._auction_len
         new._auction_view = self._auction_view
+        new._obs_parts = self._obs_parts
         new._target = self._target
         new._multiplier = self._multiplier
         new._stake = self._stake
@@ -584,6 +587,37 @@ class Round(Views):
         new._leader = self._leader
         new._resample_facts = self._resample_facts
         return new
+
+    # ------------------------------------------------------- learning interface
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The indices (:meth:`Ruleset.action_id <twentyeight.ruleset.Ruleset.action_id>`)
+        of :meth:`legal_actions`, in the same order."""
+        index_of = self.ruleset._action_index().index_of
+        return tuple(index_of(a) for a in self.legal_actions())
+
+    def legal_mask(self) -> Any:
+        """``num_actions`` booleans, true at the indices of the legal actions: a numpy
+        array of ``bool`` when numpy is installed, else a list."""
+        return as_mask(self.legal_action_ids(), self.ruleset.num_actions)
+
+    def observation(self, seat: int) -> list[float]:
+        """What ``seat`` may know, as ``observation_size`` floats (the ruleset's
+        :attr:`~twentyeight.ruleset.Ruleset.observation_spec` names the slices). It
+        holds what :meth:`view` holds and nothing else: never another seat's cards or
+        a trump the seat has not seen."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._seat(seat)
+        return observe(self, seat)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's game points for this round (its team's), all 0 until the round is
+        over or when the deal was annulled."""
+        result = self._result
+        if result is None:
+            return (0.0,) * self._n
+        points = result.game_points
+        return tuple(float(points[s & 1]) for s in range(self._n))
 
     def resample(self, seat: int, rng: random.Random | None = None) -> Round:
         """A new round with the same history in which every card ``seat`` cannot see is

@@ -24,6 +24,7 @@ from .actions import (
 from .cards import Card, Deck, Sealed, iter_bits
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .deals import MAX_SEED, packet_masks_for_seed
+from .encoding import ActionIndex, ObservationLayout
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
@@ -47,6 +48,7 @@ class Ruleset(Sealed):
     :func:`twentyeight.ruleset`."""
 
     __slots__ = (
+        "_action_index_obj",
         "_bid_cache",
         "_bid_of",
         "_blanks",
@@ -55,6 +57,7 @@ class Ruleset(Sealed):
         "_lay_actions",
         "_lay_of",
         "_name_trump",
+        "_observation_layout_obj",
         "_play_index",
         "_play_of",
         "_play_table",
@@ -150,6 +153,8 @@ class Ruleset(Sealed):
         self._round_class: type[Round] = round_class(self)
         self._blanks: dict[int, Round] = {}
         self._record_head: str | None = None
+        self._action_index_obj: ActionIndex | None = None
+        self._observation_layout_obj: ObservationLayout | None = None
         self._seal()
 
     def _intern(self, action: Action) -> Action:
@@ -380,6 +385,58 @@ class Ruleset(Sealed):
         """The shared action that lays card id ``card`` face down (``trump JS``), or with
         ``card`` -1, names suit index ``suit`` (``trump S``)."""
         return self._lay_of[card] if card >= 0 else self._name_trump[suit]
+
+    # ------------------------------------------------------- learning interface
+
+    def _action_index(self) -> ActionIndex:
+        """The action indices, made on first use (most programs never ask)."""
+        index = self._action_index_obj
+        if index is None:
+            index = ActionIndex(self)
+            object.__setattr__(self, "_action_index_obj", index)
+        return index
+
+    @property
+    def num_actions(self) -> int:
+        """How many action indices this ruleset has: every action it can ever take has
+        one, from 0 (see :mod:`twentyeight.encoding` for the order)."""
+        return len(self._action_index().actions)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action this ruleset can take, at its index."""
+        return self._action_index().actions
+
+    def action_id(self, action: Action | str) -> int:
+        """The index of ``action`` (an action or its text), from 0 to
+        :attr:`num_actions` - 1; :class:`~twentyeight.ParseError` if it is no action of
+        this ruleset."""
+        if type(action) is str:
+            action = self.parse_action(action)
+        return self._action_index().index_of(action)  # type: ignore[arg-type]
+
+    def action_of(self, index: int) -> Action:
+        """The action at ``index`` (:meth:`action_id`'s inverse); an index out of range
+        raises :class:`~twentyeight.ParseError`."""
+        return self._action_index().action_at(index)
+
+    def _observation_layout(self) -> ObservationLayout:
+        """The observation's slices, made on first use."""
+        layout = self._observation_layout_obj
+        if layout is None:
+            layout = ObservationLayout(self)
+            object.__setattr__(self, "_observation_layout_obj", layout)
+        return layout
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`Round.observation <twentyeight.round.Round.observation>`."""
+        return self._observation_layout().size
+
+    @property
+    def observation_spec(self) -> ObservationLayout:
+        """The observation's named slices (``spec["hand"].start``, ``spec.slices``)."""
+        return self._observation_layout()
 
     def trump_actions(self, mask: int, seventh_card: bool) -> tuple[Action, ...]:
         """The bidder's choices of trump: ``trump <card>`` for the cards in ``mask``

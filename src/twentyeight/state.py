@@ -87,6 +87,7 @@ class RoundState:
         "_auction_len",
         "_auction_rules",
         "_auction_view",
+        "_obs_parts",
         "_bidder",
         "_bids_by",
         "_blind",
@@ -212,6 +213,7 @@ class RoundState:
     _denomination: str | None
     _auction_len: int | None
     _auction_view: tuple[dict[str, Any], ...] | None
+    _obs_parts: Any
     # contract
     _target: int | None
     _multiplier: int

@@ -1,0 +1,516 @@
+"""Numbers for learning code: every action of a ruleset as an index, and what a seat may
+see as a flat vector of floats.
+
+The action layout of a ruleset is fixed by its configuration: the same ruleset with the
+same options always numbers its actions the same way. :data:`ACTION_LAYOUT_VERSION`
+changes whenever the layout rules below change, so that saved policies can check it.
+
+Action indices, in this order:
+
+1. ``play <card>`` for every card id of the deck;
+2. ``pass``, then every ``bid``, by value and then denomination;
+3. the trump choices the ruleset has: ``trump <card>`` for every card id (a hand card
+   laid face down) or ``trump <suit>`` for every suit (an indicator), then
+   ``seventh-card`` where it is allowed; none where the highest bid names the trump;
+4. ``call-trump`` where the trump can be concealed;
+5. ``redeal`` where a redeal rule can be claimed;
+6. the auction's own calls and each plug-in's actions, in the order the ruleset lists
+   them (:meth:`~twentyeight.plugins.Part.all_actions`).
+
+The observation of a seat (:func:`observe`) holds what :meth:`Round.view
+<twentyeight.views.Views.view>` holds for that seat, in numbers: every other seat is
+placed relative to it (index 0 is the seat itself, 1 the next seat counter-clockwise),
+counts are scaled into ``0..1`` and facts are one-hot. :class:`ObservationLayout` names
+each slice.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from .actions import Action, Bid, CallTrump, Redeal, SeventhCard
+from .cards import Sealed
+from .errors import ConfigError, ParseError
+from .inputs import describe
+from .state import CALLS, OVER, Phase
+
+if TYPE_CHECKING:
+    from .round import Round
+    from .ruleset import Ruleset
+
+__all__ = ["ACTION_LAYOUT_VERSION", "OBSERVATION_VERSION", "ActionIndex",
+           "ObservationLayout", "ObservationSlice", "observe"]
+
+ACTION_LAYOUT_VERSION = 1
+"""The version of the action-index rules above; bumped whenever they change."""
+
+OBSERVATION_VERSION = 1
+"""The version of the observation's slices; bumped whenever they change."""
+
+_PHASES = tuple(Phase)
+_PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
+_MULTIPLIERS = (1, 2, 4)
+_MULTIPLIER_INDEX = {m: i for i, m in enumerate(_MULTIPLIERS)}
+_CORE_SLICES = ("seat", "dealer", "phase", "to_act", "hand", "cards_held", "played", "trick",
+                "trick_leader", "trumps_from", "auction_bids", "auction_passed",
+                "auction_calls", "high_bid", "bidder", "target", "multiplier", "stake",
+                "contract", "trump", "trump_suit", "trump_card", "exposed_by",
+                "exposed_in_trick", "shown", "tricks_won", "card_points", "sitting_out",
+                "window")
+"""The core's slices, in order (plug-ins' follow)."""
+
+
+class ActionIndex(Sealed):
+    """Every action a ruleset can take, each with a fixed index. Made once per ruleset
+    (:attr:`Ruleset.num_actions <twentyeight.ruleset.Ruleset.num_actions>` and its
+    neighbours read it)."""
+
+    __slots__ = ("_by_identity", "_by_text", "actions")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        cfg = ruleset.config
+        shared = ruleset._by_text
+        actions: list[Action] = list(ruleset._play_of)
+        actions.append(shared["pass"])
+        actions.extend(shared[str(Bid(v, d))] for v in range(cfg.min_bid, cfg.max_bid + 1)
+                       for d in cfg.auction.denominations)
+        if cfg.trump_marker == "indicator":
+            actions.extend(ruleset._name_trump)
+        elif cfg.trump_marker != "open":
+            actions.extend(ruleset._lay_of)
+        if cfg.seventh_card:
+            actions.append(shared[str(SeventhCard())])
+        if cfg.trump_marker != "open":
+            actions.append(shared[str(CallTrump())])
+        if ruleset.claim_checks:
+            actions.append(shared[str(Redeal())])
+        for part in (cfg.auction, *cfg.plugins):
+            try:
+                offered = part.all_actions(cfg)
+            except TypeError as exc:
+                raise ConfigError(
+                    f"{type(part).__name__} has actions that take arguments: it must list "
+                    f"every action it can offer in all_actions() ({exc})") from None
+            actions.extend(offered)
+        by_text: dict[str, int] = {}
+        for i, action in enumerate(actions):
+            if by_text.setdefault(str(action), i) != i:
+                raise ConfigError(f"two actions of {ruleset.name} have the text "
+                                  f"{str(action)!r}: action indices need one each")
+        self.actions: tuple[Action, ...] = tuple(actions)
+        """Every action, at its index."""
+        self._by_text: Mapping[str, int] = MappingProxyType(by_text)
+        self._by_identity: Mapping[int, int] = MappingProxyType(
+            {id(a): i for i, a in enumerate(self.actions)})
+        self._seal()
+
+    def index_of(self, action: Action) -> int:
+        """The index of ``action``, or :class:`~twentyeight.ParseError`."""
+        i = self._by_identity.get(id(action))
+        if i is not None:
+            return i
+        if isinstance(action, Action):
+            i = self._by_text.get(str(action))
+            if i is not None:
+                return i
+            raise ParseError(f"{action} is not an action of this ruleset")
+        raise ParseError(f"not an action: {describe(action)}")
+
+    def action_at(self, index: int) -> Action:
+        """The action at ``index`` (an ``int`` or a numpy integer), or
+        :class:`~twentyeight.ParseError`."""
+        if type(index) is not int:
+            # numpy's integers are not ints but say how to be one; a bool or a float
+            # is no index.
+            if isinstance(index, (bool, float)) or not hasattr(type(index), "__index__"):
+                raise ParseError(f"an action index is a whole number, got {describe(index)}")
+            index = operator.index(index)
+        if not 0 <= index < len(self.actions):
+            raise ParseError(f"action index {index} is out of range 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+
+@frozen
+class ObservationSlice:
+    """One named part of the observation vector: ``start`` and ``size`` in the vector,
+    and what its numbers mean."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        """One past the slice's last index."""
+        return self.start + self.size
+
+
+class ObservationLayout(Sealed):
+    """The slices of a ruleset's observation vector, in order. Made once per ruleset
+    (:attr:`Ruleset.observation_spec <twentyeight.ruleset.Ruleset.observation_spec>`)."""
+
+    __slots__ = ("_at", "_bid_index", "_cards", "_contract_kinds", "_everyone", "_hand_size",
+                 "_max_calls", "_offsets", "_open_trump", "_points_in_play", "_rotations",
+                 "_tricks", "bids", "plugins", "size", "slices", "windows")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        cfg = ruleset.config
+        deck = ruleset.deck
+        n = cfg.players
+        cards = deck.size
+        self.bids: tuple[tuple[int, str | None], ...] = tuple(
+            (v, d) for v in range(cfg.min_bid, cfg.max_bid + 1)
+            for d in cfg.auction.denominations)
+        """The bids in the order of the bid slices' entries."""
+        self.windows: tuple[str, ...] = tuple(
+            p.name for event in ("trump-chosen", "before-play")
+            for p in ruleset.windows[event])
+        """The call windows in the order of the ``window`` slice's entries."""
+        self.plugins: tuple[Any, ...] = tuple(
+            p for p in cfg.plugins if p.observation_size(cfg) > 0)
+        """The plug-ins with slices of their own, in order."""
+        kinds = ("bid", *(p.name for p in cfg.plugins))
+        parts: list[tuple[str, int, str]] = [
+            ("seat", n, "the seat itself, one-hot by seat number"),
+            ("dealer", n, "the dealer, relative to the seat"),
+            ("phase", len(_PHASES), "one-hot: " + ", ".join(p.value for p in _PHASES)),
+            ("to_act", n + 1, "the seat to act, relative; the last entry: nobody"),
+            ("hand", cards, "the seat's cards, by card id"),
+            ("cards_held", n, "cards each seat holds (the face-down trump counted with "
+                              "its holder), relative, over the hand size"),
+            ("played", n * cards, "the cards each seat has played, relative seat by "
+                                  "card id"),
+            ("trick", n * cards, "the current trick: its cards by position (from the "
+                                 "leader) by card id"),
+            ("trick_leader", n + 1, "who led the current trick, relative; the last "
+                                    "entry: no card played yet"),
+            ("trumps_from", n + 1, "from which position of the current trick cards of "
+                                   "the trump suit count as trumps; the last entry: none"),
+            ("auction_bids", n * len(self.bids), "the bids each seat has made, relative "
+                                                 "seat by bid"),
+            ("auction_passed", n, "seats that have passed, relative"),
+            ("auction_calls", n, "calls each seat has made in the auction, relative, "
+                                 "over the largest number a round allows"),
+            ("high_bid", len(self.bids) + 1, "the highest bid, one-hot by bid; the last "
+                                             "entry: none"),
+            ("bidder", n + 1, "the seat holding the highest bid, relative; the last "
+                              "entry: none"),
+            ("target", 1, "card points the contract needs, over the points in play "
+                          "(0 when none)"),
+            ("multiplier", len(_MULTIPLIERS), "one-hot: 1, 2 (doubled), 4 (redoubled)"),
+            ("stake", 1, "a fixed stake of game points a call put on the hand (0: none)"),
+            ("contract", len(kinds), "the kind of contract, one-hot: " + ", ".join(kinds)
+             + " (all 0 before the auction has a bid)"),
+            ("trump", 4, "1 where: a trump is chosen (not a bid naming it), it is "
+                         "exposed, it is the unseen seventh card, the seat knows it"),
+            ("trump_suit", deck.n_suits, "the trump suit, one-hot, once the seat knows it"),
+            ("trump_card", cards, "the face-down trump card, once the seat knows it"),
+            ("exposed_by", n + 1, "who exposed the trump, relative; the last entry: "
+                                  "not exposed"),
+            ("exposed_in_trick", cfg.tricks, "the trick in which the trump was exposed"),
+            ("shown", n * cards, "cards shown and still held (a pair), relative seat "
+                                 "by card id"),
+            ("tricks_won", n, "tricks each seat has won, relative, over the tricks of "
+                              "a hand"),
+            ("card_points", 2, "card points won by the seat's team, then the other "
+                               "team, over the points in play"),
+            ("sitting_out", n, "seats sitting this hand out, relative"),
+            ("window", len(self.windows) + 1, "the open call window, one-hot: "
+             + ", ".join((*self.windows, "none"))),
+        ]
+        for plugin in self.plugins:
+            parts.append((plugin.name, plugin.observation_size(cfg),
+                          plugin.observation_meaning(cfg)))
+        slices = []
+        start = 0
+        for name, size, meaning in parts:
+            slices.append(ObservationSlice(name, start, size, meaning))
+            start += size
+        self.slices: tuple[ObservationSlice, ...] = tuple(slices)
+        """Every slice, in order."""
+        self.size: int = start
+        """The length of the vector."""
+        self._at: Mapping[str, ObservationSlice] = MappingProxyType(
+            {s.name: s for s in slices})
+        # What observe() reads on every call, worked out once.
+        self._offsets = tuple(s.start for s in slices[:len(_CORE_SLICES)])
+        self._rotations = tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n))
+        self._hand_size = cfg.hand_size
+        self._cards = cards
+        self._tricks = cfg.tricks
+        self._points_in_play = deck.total_points + cfg.last_trick_points
+        self._contract_kinds = {kind: i for i, kind in enumerate(kinds)}
+        self._open_trump = cfg.trump_marker == "open"
+        self._everyone = (1 << n) - 1
+        self._bid_index = {b: i for i, b in enumerate(self.bids)}
+        self._max_calls = cfg.auction.max_calls(cfg)
+        self._seal()
+
+    def __getitem__(self, name: str) -> ObservationSlice:
+        """The slice called ``name``."""
+        return self._at[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._at
+
+    def as_dict(self) -> dict[str, tuple[int, int]]:
+        """Each slice's ``(start, size)`` by name."""
+        return {s.name: (s.start, s.size) for s in self.slices}
+
+    def read(self, vector: Sequence[float], name: str) -> list[float]:
+        """Slice ``name`` of an observation ``vector``."""
+        s = self._at[name]
+        return list(vector[s.start:s.stop])
+
+    def _auction(self, rnd: Round) -> tuple[list[float], list[float], list[float]]:
+        """The auction's lasting facts in absolute seat order: every bid by its seat,
+        the seats that passed, the calls each made."""
+        nbids = len(self.bids)
+        n = rnd._n
+        index = self._bid_index
+        bids = [0.0] * (n * nbids)
+        calls = [0] * n
+        end = rnd._auction_len
+        for s, action in (rnd._actions if end is None else rnd._actions[:end]):
+            kind = type(action)
+            if kind is Bid:
+                bid: Bid = action  # type: ignore[assignment]
+                bids[s * nbids + index[(bid.value, bid.denomination)]] = 1.0
+            if kind is not Redeal:
+                calls[s] += 1
+        passed = rnd._passed
+        most = self._max_calls
+        return (bids, [1.0 if passed >> s & 1 else 0.0 for s in range(n)],
+                [min(c / most, 1.0) for c in calls])
+
+    def _lasting(self, rnd: Round) -> tuple[Sequence[float], ...]:
+        """What the finished tricks and the auction tell every seat, in absolute seat
+        order, once the first trick is done: the cards each seat played in the finished
+        tricks, the auction's facts (:meth:`_auction`) and the tricks each seat won."""
+        cards = self._cards
+        n = rnd._n
+        played = [0.0] * (n * cards)
+        won = [0.0] * n
+        step = 1 / self._tricks
+        for seats, ids, winner, _points, _from in rnd._tricks:
+            won[winner] += step
+            for s, c in zip(seats, ids, strict=True):
+                played[s * cards + c] = 1.0
+        return (tuple(played), *map(tuple, self._auction(rnd)), tuple(won))
+
+def _turned_parts(lasting: tuple[Sequence[float], ...], seat: int, bids: int,
+                  cards: int) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """:meth:`ObservationLayout._lasting`'s facts in the order of seats relative to
+    ``seat``: the ``played`` slice, the auction's lasting slices together and
+    ``tricks_won``."""
+    played, bid_bits, passed, calls, won = lasting
+    played_out = [0.0] * len(played)
+    _rotated(played_out, 0, played, cards, seat)
+    auction = [0.0] * (len(bid_bits) + len(passed) + len(calls))
+    _rotated(auction, 0, bid_bits, bids, seat)
+    _rotated(auction, len(bid_bits), passed, 1, seat)
+    _rotated(auction, len(bid_bits) + len(passed), calls, 1, seat)
+    won_out = [0.0] * len(won)
+    _rotated(won_out, 0, won, 1, seat)
+    return tuple(played_out), tuple(auction), tuple(won_out)
+
+
+def _rotated(out: list[float], start: int, values: Sequence[float], block: int,
+             seat: int) -> None:
+    """Write ``values``, blocks of ``block`` numbers in absolute seat order, at
+    ``start`` in the order of seats relative to ``seat``."""
+    k = seat * block
+    size = len(values)
+    out[start:start + size - k] = values[k:]
+    out[start + size - k:start + size] = values[:k]
+
+
+_BYTE_FLOATS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(1.0 if byte >> k & 1 else 0.0 for k in range(8)) for byte in range(256))
+"""The eight entries of each byte of a mask: a mask goes into the vector a byte at a
+time."""
+
+
+def _put_bits(out: list[float], start: int, mask: int, width: int) -> None:
+    """Write ``mask``'s bits into ``out[start:start + width]`` (only its 1s: the rest
+    are already 0)."""
+    end = start + width
+    k = start
+    table = _BYTE_FLOATS
+    while mask:
+        byte = mask & 255
+        if byte:
+            stop = k + 8
+            if stop > end:
+                out[k:end] = table[byte][:end - k]
+            else:
+                out[k:stop] = table[byte]
+        mask >>= 8
+        k += 8
+
+
+def observe(rnd: Round, seat: int) -> list[float]:
+    """``seat``'s observation of ``rnd`` (see the module's description)."""
+    ruleset = rnd.ruleset
+    layout = ruleset._observation_layout_obj or ruleset._observation_layout()
+    (o_seat, o_dealer, o_phase, o_to_act, o_hand, o_held, o_played, o_trick, o_leader,
+     o_from, o_bids, _passed, _calls, o_high, o_bidder, o_target, o_mult, o_stake,
+     o_contract, o_trump, o_suit, o_card, o_exposed_by, o_exposed_in, o_shown, o_won,
+     o_points, o_out, o_window) = layout._offsets
+    n = rnd._n
+    cards = layout._cards
+    out = [0.0] * layout.size
+    rot = layout._rotations[seat]
+    out[o_seat + seat] = 1.0
+    out[o_dealer + rot[rnd.dealer]] = 1.0
+    phase = rnd.phase
+    out[o_phase + _PHASE_INDEX[phase]] = 1.0
+    to_act = rnd.to_act
+    out[o_to_act + (n if to_act is None else rot[to_act])] = 1.0
+    hands = rnd._hands
+    _put_bits(out, o_hand, hands[seat], cards)
+    hand_size = layout._hand_size
+    for s in range(n):
+        out[o_held + rot[s]] = hands[s].bit_count() / hand_size
+    exposed_at = rnd._exposed_at
+    concealed = rnd._concealed
+    if concealed >= 0 and exposed_at is None and phase is not OVER:
+        # The face-down card is held by the seat that laid it.
+        out[o_held + rot[rnd._bidder]] += 1 / hand_size
+    tricks = rnd._tricks
+    if tricks:
+        # What the finished tricks and the auction say never changes once the first
+        # trick is done: kept with the round (clones share it while they share the
+        # finished tricks, the same tuple), worked out once in absolute seat order and
+        # turned to each seat's order when that seat first asks.
+        kept = rnd._obs_parts
+        if kept is None or kept[0] is not tricks:
+            kept = rnd._obs_parts = (tricks, layout._lasting(rnd), {})
+        mine = kept[2].get(seat)
+        if mine is None:
+            mine = kept[2][seat] = _turned_parts(kept[1], seat, len(layout.bids), cards)
+        played, auction, won = mine
+        out[o_played:o_played + len(played)] = played
+        out[o_bids:o_high] = auction
+        out[o_won:o_won + n] = won
+    else:
+        auction_part = out[o_bids:o_high]
+        bids, passed, calls = layout._auction(rnd)
+        _rotated(auction_part, 0, bids, len(layout.bids), seat)
+        _rotated(auction_part, len(bids), passed, 1, seat)
+        _rotated(auction_part, len(bids) + n, calls, 1, seat)
+        out[o_bids:o_high] = auction_part
+    bidder = rnd._bidder
+    if bidder >= 0:
+        # A contract a plug-in set need not be one of the bids.
+        out[o_high + layout._bid_index.get((rnd._high_bid, rnd._denomination),
+                                           o_bidder - o_high - 1)] = 1.0
+        out[o_bidder + rot[bidder]] = 1.0
+    else:
+        out[o_bidder - 1] = 1.0
+        out[o_bidder + n] = 1.0
+    trick = rnd._trick
+    if trick:
+        k = o_trick
+        seats = rnd._seat_order[rnd._leader]
+        for i, c in enumerate(trick):
+            out[k + c] = 1.0
+            out[o_played + rot[seats[i]] * cards + c] = 1.0
+            k += cards
+        out[o_leader + rot[rnd._leader]] = 1.0
+    else:
+        out[o_leader + n] = 1.0
+    trump_suit = rnd._trump_suit
+    exposed = exposed_at is not None
+    out[o_from + (rnd._trump_from if exposed and trump_suit >= 0 else n)] = 1.0
+    points_in_play = layout._points_in_play
+    if bidder >= 0:
+        target = rnd._target if rnd._auction_len is not None else rnd._high_bid
+        if target is not None:
+            out[o_target] = target / points_in_play
+        out[o_mult + _MULTIPLIER_INDEX[rnd._multiplier]] = 1.0
+        if rnd._stake is not None:
+            out[o_stake] = float(rnd._stake)
+        out[o_contract + layout._contract_kinds[rnd._contract]] = 1.0
+    if layout._open_trump:
+        if rnd._auction_len is not None and not rnd._all_tricks:
+            out[o_trump + 1] = out[o_trump + 3] = 1.0
+            if trump_suit >= 0:
+                out[o_suit + trump_suit] = 1.0
+    elif trump_suit >= 0 or rnd._seventh_pending:
+        out[o_trump] = 1.0
+        if exposed:
+            out[o_trump + 1] = 1.0
+        if rnd._blind or rnd._seventh_pending:
+            out[o_trump + 2] = 1.0
+        # Views.trump_known_to's test, written out: the bidder knows a trump it chose.
+        if exposed or (seat == rnd._bidder and not rnd._blind and not rnd._seventh_pending):
+            out[o_trump + 3] = 1.0
+            out[o_suit + trump_suit] = 1.0
+            if concealed >= 0:
+                out[o_card + concealed] = 1.0
+    if exposed_at is not None:
+        out[o_exposed_by + rot[rnd._exposed_by]] = 1.0
+        out[o_exposed_in + exposed_at[0]] = 1.0
+    else:
+        out[o_exposed_by + n] = 1.0
+    shown = rnd._shown
+    if shown:
+        for s in range(n):
+            _put_bits(out, o_shown + rot[s] * cards, shown & hands[s], cards)
+    team = seat & 1
+    points = rnd._team_points
+    out[o_points] = points[team] / points_in_play
+    out[o_points + 1] = points[1 - team] / points_in_play
+    active = rnd._active
+    if active != layout._everyone:
+        for s in range(n):
+            if not active >> s & 1:
+                out[o_out + rot[s]] = 1.0
+    window = rnd._window
+    if phase is CALLS and window is not None:
+        out[o_window + layout.windows.index(window.name)] = 1.0
+    else:
+        out[o_window + len(layout.windows)] = 1.0
+    if layout.plugins:
+        port = rnd._port_obj or rnd._port
+        at = layout._at
+        for plugin in layout.plugins:
+            part = at[plugin.name]
+            values = plugin.observe(port, seat)
+            if len(values) != part.size:
+                raise ConfigError(f"plug-in {plugin.name} observed {len(values)} numbers, "
+                                  f"not the {part.size} it declared")
+            out[part.start:part.stop] = values
+    return out
+
+
+_numpy: Any = None
+"""numpy once looked for: the module, or False when it is not installed."""
+
+
+def as_mask(ids: Sequence[int], size: int) -> Any:
+    """``size`` booleans, true at ``ids``: a numpy array when numpy is installed, else
+    a list (the core does not need numpy)."""
+    global _numpy
+    if _numpy is None:
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover - the [test] extra installs numpy
+            _numpy = False
+        else:
+            _numpy = numpy
+    if _numpy:
+        mask = _numpy.zeros(size, dtype=bool)
+        mask[list(ids)] = True
+        return mask
+    out = [False] * size
+    for i in ids:
+        out[i] = True
+    return out

@@ -1,0 +1,353 @@
+"""The learning interface (issue 15): action indices, the legal mask, observations and
+per-seat returns, checked over every registered ruleset (the third-party example plug-in
+``twenty-twenty`` included), every modifier composition and the options that hide the
+most.
+
+1. Every legal action's index is in range and unique, ``action_of(action_id(a)) == a``,
+   and the mask is exactly the legal set, at every position of random rounds.
+2. The observation has the declared size, and a seat's observation does not change when
+   the cards it cannot see are dealt again (``resample``): it carries nothing the view
+   does not.
+3. Its slices read back to what ``view(seat)`` says: the hand, the cards each seat
+   played, the current trick, cards held, the phase and the seat to act, the contract,
+   the trump as far as the seat knows it, cards shown, points and tricks won.
+4. The action layout of every preset is frozen by ``tests/golden/action_layout.json``
+   (regenerate with ``python -m tests.test_encoding`` after a deliberate change, and
+   bump ``ACTION_LAYOUT_VERSION``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import twentyeight as te
+from twentyeight.encoding import ACTION_LAYOUT_VERSION, ObservationLayout
+from twentyeight.round import Round
+
+from .helpers import compositions
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "action_layout.json"
+
+VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("28", {"seventh_card": True}),
+    ("28+double+pair+single-hand", {"seventh_card": True}),
+    ("28+double+single-hand", {"c_call": True}),
+    ("40", {"trump_marker": "indicator"}),
+)
+
+
+def targets() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Every registered preset, every composition of modifiers, the variants above."""
+    return (*((name, {}) for name in (*te.presets(), *compositions())), *VARIANTS)
+
+
+def target_id(name: str, options: dict[str, Any]) -> str:
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+TARGETS = targets()
+IDS = [target_id(n, o) for n, o in TARGETS]
+
+
+def ruleset_of(name: str, options: dict[str, Any]) -> te.Ruleset:
+    return te.ruleset(name, **options)
+
+
+def positions(rs: te.Ruleset, seed: int) -> Iterator[Round]:
+    """Every position of one random round (the live round), from the deal to the end."""
+    rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
+    rng = random.Random(seed)
+    yield rnd
+    while not rnd.is_over:
+        rnd.apply(rng.choice(rnd.legal_actions()))
+        yield rnd
+
+
+# ------------------------------------------------------------------ action indices
+
+
+@pytest.mark.parametrize(("name", "options"), TARGETS, ids=IDS)
+def test_legal_ids_are_in_range_unique_and_invert(name: str, options: dict[str, Any]) -> None:
+    rs = ruleset_of(name, options)
+    n = rs.num_actions
+    for seed in (1, 2, 3):
+        for rnd in positions(rs, seed):
+            legal = rnd.legal_actions()
+            ids = rnd.legal_action_ids()
+            assert len(ids) == len(legal) == len(set(ids))
+            assert all(0 <= i < n for i in ids)
+            for action, i in zip(legal, ids, strict=True):
+                assert rs.action_id(action) == i
+                assert rs.action_of(i) == action
+                assert rs.action_id(str(action)) == i
+            mask = rnd.legal_mask()
+            assert isinstance(mask, np.ndarray) and mask.dtype == bool and mask.shape == (n,)
+            assert set(np.flatnonzero(mask).tolist()) == set(ids)
+
+
+@pytest.mark.parametrize(("name", "options"), TARGETS, ids=IDS)
+def test_every_index_is_one_action(name: str, options: dict[str, Any]) -> None:
+    rs = ruleset_of(name, options)
+    texts = [str(rs.action_of(i)) for i in range(rs.num_actions)]
+    assert len(set(texts)) == rs.num_actions
+    assert [str(a) for a in rs.actions] == texts
+    assert all(rs.action_id(t) == i for i, t in enumerate(texts))
+
+
+def test_action_of_refuses_what_is_no_index() -> None:
+    rs = te.ruleset("28")
+    for bad in (-1, rs.num_actions, True, 1.0, "3", None):
+        with pytest.raises(te.ParseError):
+            rs.action_of(bad)  # type: ignore[arg-type]
+    assert rs.action_of(np.int64(0)) == rs.action_of(0)
+
+
+def test_action_id_refuses_actions_of_another_ruleset() -> None:
+    with pytest.raises(te.ParseError):
+        te.ruleset("28").action_id(te.ruleset("56").parse_action("bid 30 S"))
+    with pytest.raises(te.ParseError):
+        te.ruleset("28").action_id(object())  # type: ignore[arg-type]
+
+
+def test_the_layout_follows_the_documented_order() -> None:
+    rs = te.ruleset("28+double")
+    texts = [str(a) for a in rs.actions]
+    size = rs.deck.size
+    assert texts[:size] == [f"play {c}" for c in rs.deck.cards]
+    assert texts[size] == "pass"
+    bids = rs.config.max_bid - rs.config.min_bid + 1
+    assert texts[size + 1:size + 1 + bids] == [
+        f"bid {v}" for v in range(rs.config.min_bid, rs.config.max_bid + 1)]
+    lays = texts[size + 1 + bids:size + 1 + bids + size]
+    assert lays == [f"trump {c}" for c in rs.deck.cards]
+    assert texts[-5:] == ["call-trump", "redeal", "double", "redouble", "call-c"]
+
+
+def test_the_mask_is_a_list_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from twentyeight import encoding
+
+    monkeypatch.setattr(encoding, "_numpy", False)
+    rnd = te.new_round("28", seed=4)
+    mask = rnd.legal_mask()
+    assert isinstance(mask, list) and len(mask) == rnd.ruleset.num_actions
+    assert [i for i, on in enumerate(mask) if on] == sorted(rnd.legal_action_ids())
+
+
+def layouts() -> dict[str, Any]:
+    names = sorted(te.presets())
+    return {"version": ACTION_LAYOUT_VERSION,
+            "layouts": {name: [str(a) for a in te.ruleset(name).actions] for name in names}}
+
+
+def test_action_layouts_match_the_golden_file() -> None:
+    # A change here is a change for every saved policy: bump ACTION_LAYOUT_VERSION,
+    # regenerate the file and say so in the CHANGELOG.
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    now = layouts()
+    assert now["version"] == golden["version"]
+    for name, texts in golden["layouts"].items():
+        assert now["layouts"].get(name) == texts, name
+
+
+# ------------------------------------------------------------------ observations
+
+
+@pytest.mark.parametrize(("name", "options"), TARGETS, ids=IDS)
+def test_observation_ignores_the_cards_a_seat_cannot_see(
+        name: str, options: dict[str, Any]) -> None:
+    rs = ruleset_of(name, options)
+    rng = random.Random(7)
+    for seed in (1, 2):
+        for step, rnd in enumerate(positions(rs, seed)):
+            if step % 3:
+                continue
+            for seat in range(rs.config.players):
+                seen = rnd.observation(seat)
+                assert len(seen) == rs.observation_size
+                other = rnd.resample(seat, rng)
+                assert other.observation(seat) == seen
+                assert other.clone().observation(seat) == seen
+
+
+@pytest.mark.parametrize(("name", "options"), TARGETS, ids=IDS)
+def test_observation_reads_back_to_the_view(name: str, options: dict[str, Any]) -> None:
+    rs = ruleset_of(name, options)
+    for seed in (1, 2):
+        for rnd in positions(rs, seed):
+            for seat in range(rs.config.players):
+                check_against_view(rs, rnd.observation(seat), rnd.view(seat))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.sampled_from(TARGETS), seed=st.integers(0, 2**64 - 1),
+       cut=st.integers(0, 200))
+def test_every_registered_ruleset_observes_and_masks(
+        which: tuple[str, dict[str, Any]], seed: int, cut: int) -> None:
+    rs = ruleset_of(*which)
+    rnd = rs.new_round(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if rnd.is_over:
+            break
+        rnd.apply(rs.action_of(rng.choice(rnd.legal_action_ids())))
+    for seat in range(rs.config.players):
+        check_against_view(rs, rnd.observation(seat), rnd.view(seat))
+    assert int(np.count_nonzero(rnd.legal_mask())) == len(rnd.legal_actions())
+
+
+def test_observation_refuses_a_seat_that_is_not_one() -> None:
+    rnd = te.new_round("28", seed=1)
+    for bad in (-1, 4, "0", 1.0, None):
+        with pytest.raises(te.SeatError):
+            rnd.observation(bad)  # type: ignore[arg-type]
+
+
+def test_observation_spec_names_contiguous_slices() -> None:
+    for name in te.presets():
+        spec = te.ruleset(name).observation_spec
+        start = 0
+        for part in spec.slices:
+            assert part.start == start and part.size >= 1 and part.meaning
+            start = part.stop
+        assert start == spec.size == te.ruleset(name).observation_size
+
+
+def bits(vector: list[float], spec: ObservationLayout, name: str) -> list[int]:
+    return [i for i, x in enumerate(spec.read(vector, name)) if x]
+
+
+def one(vector: list[float], spec: ObservationLayout, name: str) -> int:
+    found = bits(vector, spec, name)
+    assert len(found) == 1, (name, found)
+    return found[0]
+
+
+def check_against_view(rs: te.Ruleset, vec: list[float], view: dict[str, Any]) -> None:
+    """Read the observation's slices back and compare them with ``view``."""
+    spec = rs.observation_spec
+    n = rs.config.players
+    seat = view["seat"]
+    cards = rs.deck.size
+    text = rs.card_text
+
+    def absolute(r: int) -> int:
+        return (r + seat) % n
+
+    assert one(vec, spec, "seat") == seat
+    assert absolute(one(vec, spec, "dealer")) == view["dealer"]
+    assert [p.value for p in te.Phase][one(vec, spec, "phase")] == view["phase"]
+    to_act = one(vec, spec, "to_act")
+    assert (None if to_act == n else absolute(to_act)) == view["to_act"]
+    assert sorted(text[c] for c in bits(vec, spec, "hand")) == sorted(view["hand"])
+    held = spec.read(vec, "cards_held")
+    assert [round(held[(s - seat) % n] * rs.config.hand_size) for s in range(n)] \
+        == view["cards_held"]
+    played: dict[int, list[str]] = {s: [] for s in range(n)}
+    for trick in [*view["tricks"], view["trick"]]:
+        for entry in trick["cards"]:
+            played[entry["seat"]].append(entry["card"])
+    grid = spec.read(vec, "played")
+    for r in range(n):
+        got = sorted(text[c] for c in range(cards) if grid[r * cards + c])
+        assert got == sorted(played[absolute(r)]), ("played", r)
+    trick = spec.read(vec, "trick")
+    now = [text[c] for k in range(n) for c in range(cards) if trick[k * cards + c]]
+    assert now == [e["card"] for e in view["trick"]["cards"]]
+    leader = one(vec, spec, "trick_leader")
+    if view["trick"]["cards"]:
+        assert absolute(leader) == view["trick"]["leader"]
+    else:
+        assert leader == n
+    trumps_from = one(vec, spec, "trumps_from")
+    assert (None if trumps_from == n else trumps_from) == view["trick"]["trumps_from"]
+    contract = view["contract"]
+    bidder = one(vec, spec, "bidder")
+    if contract is None:
+        assert bidder == n
+        assert not bits(vec, spec, "contract")
+    else:
+        assert absolute(bidder) == contract["bidder"]
+        target = spec.read(vec, "target")[0]
+        points = rs.deck.total_points + rs.config.last_trick_points
+        assert round(target * points) == (contract["target"] or 0)
+        assert (1, 2, 4)[one(vec, spec, "multiplier")] == contract["multiplier"]
+        kinds = ["bid", *(p.name for p in rs.config.plugins)]
+        assert kinds[one(vec, spec, "contract")] == contract["kind"]
+    nbids = len(spec.bids)
+    grid = spec.read(vec, "auction_bids")
+    made = sorted((absolute(r), str(te.Bid(*spec.bids[b]))) for r in range(n)
+                  for b in range(nbids) if grid[r * nbids + b])
+    assert made == sorted((c["seat"], c["action"]) for c in view["auction"]
+                          if c["action"].startswith("bid"))
+    trump = view["trump"]
+    flags = spec.read(vec, "trump")
+    suits = rs.deck.spec.suits
+    if trump is None:
+        assert not bits(vec, spec, "trump_suit") and not bits(vec, spec, "trump_card")
+    else:
+        assert bool(flags[1]) == trump["exposed"]
+        if "suit" in trump and trump["suit"] is not None:
+            assert suits[one(vec, spec, "trump_suit")] == trump["suit"]
+        else:
+            assert not bits(vec, spec, "trump_suit")
+        if "card" in trump:
+            assert text[one(vec, spec, "trump_card")] == trump["card"]
+        else:
+            assert not bits(vec, spec, "trump_card")
+        if "exposed_by" in trump:
+            assert absolute(one(vec, spec, "exposed_by")) == trump["exposed_by"]
+            assert one(vec, spec, "exposed_in_trick") + 1 == trump["exposed_in_trick"]
+    shown = spec.read(vec, "shown")
+    got_shown = sorted((absolute(r), text[c]) for r in range(n) for c in range(cards)
+                       if shown[r * cards + c])
+    assert got_shown == sorted((e["seat"], e["card"]) for e in view["shown"])
+    won = spec.read(vec, "tricks_won")
+    wins = [0] * n
+    for t in view["tricks"]:
+        wins[t["winner"]] += 1
+    assert [round(won[(s - seat) % n] * rs.config.tricks) for s in range(n)] == wins
+    pts = spec.read(vec, "card_points")
+    total = rs.deck.total_points + rs.config.last_trick_points
+    team = seat & 1
+    assert [round(pts[0] * total), round(pts[1] * total)] == [
+        view["card_points"][team], view["card_points"][1 - team]]
+    out = sorted(absolute(r) for r in bits(vec, spec, "sitting_out"))
+    assert out == view["sitting_out"]
+
+
+# ------------------------------------------------------------------ returns
+
+
+@pytest.mark.parametrize("name", sorted(te.presets()))
+def test_returns_are_each_seats_team_game_points(name: str) -> None:
+    rs = te.ruleset(name)
+    for seed in (1, 2, 3):
+        rnd = rs.new_round(seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            assert rnd.returns() == (0.0,) * rs.config.players
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        result = rnd.result
+        assert result is not None
+        assert rnd.returns() == tuple(float(result.game_points[s & 1])
+                                      for s in range(rs.config.players))
+
+
+def main() -> None:
+    """Regenerate the golden action layouts."""
+    GOLDEN.write_text(json.dumps(layouts(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {GOLDEN}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
