@@ -23,6 +23,8 @@ marker                                 replaced by
 ``<!-- comparison -->``                every preset side by side
 ``<!-- modifier-matrix -->``           every preset against every modifier
 ``<!-- rulesets -->``                  the registered presets and modifiers
+``<!-- action-layout -->``             every preset's action indices, group by group
+``<!-- observation-spec: NAME -->``    the slices of ruleset ``NAME``'s observation
 =====================================  ==================================================
 
 Option meanings are the attribute docstrings of the config's fields
@@ -59,7 +61,8 @@ BASE = "28"
 
 MARKER = re.compile(
     r"^[ \t]*<!--[ \t]*(?P<kind>options|facts|differences|modifier-options|compatibility"
-    r"|comparison|modifier-matrix|rulesets)(?::[ \t]*(?P<args>[^>]*?))?[ \t]*-->[ \t]*$",
+    r"|comparison|modifier-matrix|rulesets|action-layout|observation-spec)"
+    r"(?::[ \t]*(?P<args>[^>]*?))?[ \t]*-->[ \t]*$",
     re.M,
 )
 
@@ -592,6 +595,42 @@ def page_linker(page_path: str, existing: Collection[str]) -> Linker:
     return link
 
 
+def action_groups(rules: te.Ruleset) -> list[tuple[str, int, int]]:
+    """The runs of a ruleset's action indices that share a kind: ``(kind, first,
+    last)`` in index order (``play``, ``pass``, ``bid``, ``trump``, ...)."""
+    groups: list[tuple[str, int, int]] = []
+    for i, action in enumerate(rules.actions):
+        kind = action.keyword
+        if groups and groups[-1][0] == kind and groups[-1][2] == i - 1:
+            groups[-1] = (kind, groups[-1][1], i)
+        else:
+            groups.append((kind, i, i))
+    return groups
+
+
+def action_layout_table(presets: Collection[str] | None = None,
+                        link: Linker = _plain) -> str:
+    """Every preset's action indices by kind, and the sizes of its spaces."""
+    rows = []
+    for name in sorted(presets if presets is not None else te.presets()):
+        rules = te.ruleset(name)
+        runs = ", ".join(f"`{kind}` {first}" if first == last else
+                         f"`{kind}` {first}–{last}" for kind, first, last in
+                         action_groups(rules))
+        rows.append([link(name), str(rules.num_actions), runs,
+                     str(rules.observation_size)])
+    return _table(["ruleset", "actions", "indices by kind", "observation size"], rows)
+
+
+def observation_spec_table(name: str) -> str:
+    """The slices of ruleset ``name``'s observation: where each starts, its size, what
+    its numbers mean."""
+    spec = te.ruleset(name).observation_spec
+    return _table(["slice", "start", "size", "meaning"],
+                  [[f"`{s.name}`", str(s.start), str(s.size), md_inline(s.meaning)]
+                   for s in spec.slices])
+
+
 def render(markdown: str, page_path: str = "index.md",
            existing: Collection[str] = ()) -> str:
     """``markdown`` with every marker replaced by its generated table."""
@@ -620,6 +659,10 @@ def render(markdown: str, page_path: str = "index.md",
                 return comparison_table(link=link)
             if kind == "modifier-matrix":
                 return modifier_matrix(link)
+            if kind == "action-layout":
+                return action_layout_table(link=link)
+            if kind == "observation-spec":
+                return observation_spec_table(args[0])
             return rulesets_table(link)
         except (IndexError, te.TwentyEightError) as exc:
             raise ValueError(f"{page_path}: cannot expand {marker!r}: {exc}") from exc

@@ -468,3 +468,31 @@ def test_saved_matches_match_their_schema() -> None:
         match.score(_played(rnd, seed=k))
         validate(match.record(), schema, schema)
     assert len(match.record()["rounds"]) == 3
+
+
+# ------------------------------------------------------- the learning interface's tables
+
+
+@pytest.mark.parametrize("name", sorted(te.presets()))
+def test_action_groups_cover_every_index_once(name: str) -> None:
+    rules = te.ruleset(name)
+    groups = tables.action_groups(rules)
+    covered = [i for _, first, last in groups for i in range(first, last + 1)]
+    assert covered == list(range(rules.num_actions))
+    for kind, first, last in groups:
+        assert {rules.action_of(i).keyword for i in range(first, last + 1)} == {kind}
+
+
+def test_action_layout_table_has_a_row_per_preset() -> None:
+    table = tables.action_layout_table()
+    for name in te.presets():
+        rules = te.ruleset(name)
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{name}` |"))
+        assert f"| {rules.num_actions} |" in row and f"| {rules.observation_size} |" in row
+
+
+def test_observation_spec_table_lists_every_slice() -> None:
+    spec = te.ruleset("29").observation_spec
+    table = tables.observation_spec_table("29")
+    for part in spec.slices:
+        assert f"| `{part.name}` | {part.start} | {part.size} |" in table

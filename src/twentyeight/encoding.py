@@ -18,10 +18,11 @@ Action indices, in this order:
    them (:meth:`~twentyeight.plugins.Part.all_actions`).
 
 The observation of a seat (:func:`observe`) holds what :meth:`Round.view
-<twentyeight.views.Views.view>` holds for that seat, in numbers: every other seat is
-placed relative to it (index 0 is the seat itself, 1 the next seat counter-clockwise),
-counts are scaled into ``0..1`` and facts are one-hot. :class:`ObservationLayout` names
-each slice.
+<twentyeight.views.Views.view>` holds for that seat, in numbers: seats in seat order
+(the ``seat`` slice says which one is observing, ``seat_from_dealer`` where it sits
+from the dealer), counts scaled into ``0..1``, facts one-hot. :class:`ObservationLayout`
+names each slice. What the finished tricks and the auction say is the same for every
+seat, so it is worked out once per trick and shared by every seat's observation.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
 _MULTIPLIERS = (1, 2, 4)
 _MULTIPLIER_INDEX = {m: i for i, m in enumerate(_MULTIPLIERS)}
-_CORE_SLICES = ("seat", "dealer", "phase", "to_act", "hand", "cards_held", "played", "trick",
+_CORE_SLICES = ("seat", "dealer", "seat_from_dealer", "phase", "to_act", "hand", "cards_held",
+                "played", "trick",
                 "trick_leader", "trumps_from", "auction_bids", "auction_passed",
                 "auction_calls", "high_bid", "bidder", "target", "multiplier", "stake",
                 "contract", "trump", "trump_suit", "trump_card", "exposed_by",
@@ -156,7 +158,7 @@ class ObservationLayout(Sealed):
     (:attr:`Ruleset.observation_spec <twentyeight.ruleset.Ruleset.observation_spec>`)."""
 
     __slots__ = ("_at", "_bid_index", "_cards", "_contract_kinds", "_everyone", "_hand_size",
-                 "_max_calls", "_offsets", "_open_trump", "_points_in_play", "_rotations",
+                 "_max_calls", "_offsets", "_open_trump", "_points_in_play",
                  "_tricks", "bids", "plugins", "size", "slices", "windows")
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -177,30 +179,30 @@ class ObservationLayout(Sealed):
         """The plug-ins with slices of their own, in order."""
         kinds = ("bid", *(p.name for p in cfg.plugins))
         parts: list[tuple[str, int, str]] = [
-            ("seat", n, "the seat itself, one-hot by seat number"),
-            ("dealer", n, "the dealer, relative to the seat"),
+            ("seat", n, "the observing seat, one-hot"),
+            ("dealer", n, "the dealing seat, one-hot"),
+            ("seat_from_dealer", n, "the observing seat counted counter-clockwise from "
+                                    "the dealer (0: the dealer)"),
             ("phase", len(_PHASES), "one-hot: " + ", ".join(p.value for p in _PHASES)),
-            ("to_act", n + 1, "the seat to act, relative; the last entry: nobody"),
+            ("to_act", n + 1, "the seat to act; the last entry: nobody"),
             ("hand", cards, "the seat's cards, by card id"),
             ("cards_held", n, "cards each seat holds (the face-down trump counted with "
-                              "its holder), relative, over the hand size"),
-            ("played", n * cards, "the cards each seat has played, relative seat by "
-                                  "card id"),
+                              "its holder), over the hand size"),
+            ("played", n * cards, "the cards each seat has played, seat by card id"),
             ("trick", n * cards, "the current trick: its cards by position (from the "
                                  "leader) by card id"),
-            ("trick_leader", n + 1, "who led the current trick, relative; the last "
-                                    "entry: no card played yet"),
+            ("trick_leader", n + 1, "who led the current trick; the last entry: no card "
+                                    "played yet"),
             ("trumps_from", n + 1, "from which position of the current trick cards of "
                                    "the trump suit count as trumps; the last entry: none"),
-            ("auction_bids", n * len(self.bids), "the bids each seat has made, relative "
-                                                 "seat by bid"),
-            ("auction_passed", n, "seats that have passed, relative"),
-            ("auction_calls", n, "calls each seat has made in the auction, relative, "
-                                 "over the largest number a round allows"),
+            ("auction_bids", n * len(self.bids), "the bids each seat has made, seat by "
+                                                 "bid"),
+            ("auction_passed", n, "seats that have passed"),
+            ("auction_calls", n, "calls each seat has made in the auction, over the "
+                                 "largest number a round allows"),
             ("high_bid", len(self.bids) + 1, "the highest bid, one-hot by bid; the last "
                                              "entry: none"),
-            ("bidder", n + 1, "the seat holding the highest bid, relative; the last "
-                              "entry: none"),
+            ("bidder", n + 1, "the seat holding the highest bid; the last entry: none"),
             ("target", 1, "card points the contract needs, over the points in play "
                           "(0 when none)"),
             ("multiplier", len(_MULTIPLIERS), "one-hot: 1, 2 (doubled), 4 (redoubled)"),
@@ -211,16 +213,13 @@ class ObservationLayout(Sealed):
                          "exposed, it is the unseen seventh card, the seat knows it"),
             ("trump_suit", deck.n_suits, "the trump suit, one-hot, once the seat knows it"),
             ("trump_card", cards, "the face-down trump card, once the seat knows it"),
-            ("exposed_by", n + 1, "who exposed the trump, relative; the last entry: "
-                                  "not exposed"),
+            ("exposed_by", n + 1, "who exposed the trump; the last entry: not exposed"),
             ("exposed_in_trick", cfg.tricks, "the trick in which the trump was exposed"),
-            ("shown", n * cards, "cards shown and still held (a pair), relative seat "
-                                 "by card id"),
-            ("tricks_won", n, "tricks each seat has won, relative, over the tricks of "
-                              "a hand"),
-            ("card_points", 2, "card points won by the seat's team, then the other "
-                               "team, over the points in play"),
-            ("sitting_out", n, "seats sitting this hand out, relative"),
+            ("shown", n * cards, "cards shown and still held (a pair), seat by card id"),
+            ("tricks_won", n, "tricks each seat has won, over the tricks of a hand"),
+            ("card_points", 2, "card points won by team 0 (even seats), then team 1, "
+                               "over the points in play"),
+            ("sitting_out", n, "seats sitting this hand out"),
             ("window", len(self.windows) + 1, "the open call window, one-hot: "
              + ", ".join((*self.windows, "none"))),
         ]
@@ -240,7 +239,6 @@ class ObservationLayout(Sealed):
             {s.name: s for s in slices})
         # What observe() reads on every call, worked out once.
         self._offsets = tuple(s.start for s in slices[:len(_CORE_SLICES)])
-        self._rotations = tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n))
         self._hand_size = cfg.hand_size
         self._cards = cards
         self._tricks = cfg.tricks
@@ -268,67 +266,54 @@ class ObservationLayout(Sealed):
         s = self._at[name]
         return list(vector[s.start:s.stop])
 
-    def _auction(self, rnd: Round) -> tuple[list[float], list[float], list[float]]:
-        """The auction's lasting facts in absolute seat order: every bid by its seat,
-        the seats that passed, the calls each made."""
+    def _auction(self, rnd: Round) -> list[float]:
+        """The auction's lasting slices together (every bid by its seat, the seats that
+        passed, the calls each made), from ``auction_bids`` to ``high_bid``."""
         nbids = len(self.bids)
         n = rnd._n
         index = self._bid_index
-        bids = [0.0] * (n * nbids)
+        part = [0.0] * (n * (nbids + 2))
         calls = [0] * n
         end = rnd._auction_len
         for s, action in (rnd._actions if end is None else rnd._actions[:end]):
             kind = type(action)
             if kind is Bid:
                 bid: Bid = action  # type: ignore[assignment]
-                bids[s * nbids + index[(bid.value, bid.denomination)]] = 1.0
+                part[s * nbids + index[(bid.value, bid.denomination)]] = 1.0
             if kind is not Redeal:
                 calls[s] += 1
         passed = rnd._passed
         most = self._max_calls
-        return (bids, [1.0 if passed >> s & 1 else 0.0 for s in range(n)],
-                [min(c / most, 1.0) for c in calls])
+        base = n * nbids
+        for s in range(n):
+            if passed >> s & 1:
+                part[base + s] = 1.0
+            part[base + n + s] = min(calls[s] / most, 1.0)
+        return part
 
-    def _lasting(self, rnd: Round) -> tuple[Sequence[float], ...]:
-        """What the finished tricks and the auction tell every seat, in absolute seat
-        order, once the first trick is done: the cards each seat played in the finished
-        tricks, the auction's facts (:meth:`_auction`) and the tricks each seat won."""
+    def _lasting(self, rnd: Round, last: Any) -> tuple[Any, ...]:
+        """``(finished tricks, played slice, auction slices, tricks_won slice)`` for
+        the round's finished tricks, from ``last`` (the same for one trick fewer, or
+        anything else) when it is that."""
+        tricks = rnd._tricks
         cards = self._cards
-        n = rnd._n
-        played = [0.0] * (n * cards)
-        won = [0.0] * n
         step = 1 / self._tricks
-        for seats, ids, winner, _points, _from in rnd._tricks:
+        if last is not None and len(last[0]) + 1 == len(tricks) and (
+                len(tricks) == 1 or last[0][-1] is tricks[-2]):
+            played = list(last[1])
+            won = list(last[3])
+            auction = last[2]
+            new = tricks[-1:]
+        else:
+            played = [0.0] * (rnd._n * cards)
+            won = [0.0] * rnd._n
+            auction = tuple(self._auction(rnd))
+            new = tricks
+        for seats, ids, winner, _points, _from in new:
             won[winner] += step
             for s, c in zip(seats, ids, strict=True):
                 played[s * cards + c] = 1.0
-        return (tuple(played), *map(tuple, self._auction(rnd)), tuple(won))
-
-def _turned_parts(lasting: tuple[Sequence[float], ...], seat: int, bids: int,
-                  cards: int) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
-    """:meth:`ObservationLayout._lasting`'s facts in the order of seats relative to
-    ``seat``: the ``played`` slice, the auction's lasting slices together and
-    ``tricks_won``."""
-    played, bid_bits, passed, calls, won = lasting
-    played_out = [0.0] * len(played)
-    _rotated(played_out, 0, played, cards, seat)
-    auction = [0.0] * (len(bid_bits) + len(passed) + len(calls))
-    _rotated(auction, 0, bid_bits, bids, seat)
-    _rotated(auction, len(bid_bits), passed, 1, seat)
-    _rotated(auction, len(bid_bits) + len(passed), calls, 1, seat)
-    won_out = [0.0] * len(won)
-    _rotated(won_out, 0, won, 1, seat)
-    return tuple(played_out), tuple(auction), tuple(won_out)
-
-
-def _rotated(out: list[float], start: int, values: Sequence[float], block: int,
-             seat: int) -> None:
-    """Write ``values``, blocks of ``block`` numbers in absolute seat order, at
-    ``start`` in the order of seats relative to ``seat``."""
-    k = seat * block
-    size = len(values)
-    out[start:start + size - k] = values[k:]
-    out[start + size - k:start + size] = values[:k]
+        return tricks, tuple(played), auction, tuple(won)
 
 
 _BYTE_FLOATS: tuple[tuple[float, ...], ...] = tuple(
@@ -359,59 +344,51 @@ def observe(rnd: Round, seat: int) -> list[float]:
     """``seat``'s observation of ``rnd`` (see the module's description)."""
     ruleset = rnd.ruleset
     layout = ruleset._observation_layout_obj or ruleset._observation_layout()
-    (o_seat, o_dealer, o_phase, o_to_act, o_hand, o_held, o_played, o_trick, o_leader,
-     o_from, o_bids, _passed, _calls, o_high, o_bidder, o_target, o_mult, o_stake,
-     o_contract, o_trump, o_suit, o_card, o_exposed_by, o_exposed_in, o_shown, o_won,
-     o_points, o_out, o_window) = layout._offsets
+    (o_seat, o_dealer, o_from_dealer, o_phase, o_to_act, o_hand, o_held, o_played,
+     o_trick, o_leader, o_from, o_bids, _passed, _calls, o_high, o_bidder, o_target,
+     o_mult, o_stake, o_contract, o_trump, o_suit, o_card, o_exposed_by, o_exposed_in,
+     o_shown, o_won, o_points, o_out, o_window) = layout._offsets
     n = rnd._n
     cards = layout._cards
     out = [0.0] * layout.size
-    rot = layout._rotations[seat]
     out[o_seat + seat] = 1.0
-    out[o_dealer + rot[rnd.dealer]] = 1.0
+    dealer = rnd.dealer
+    out[o_dealer + dealer] = 1.0
+    out[o_from_dealer + (seat - dealer) % n] = 1.0
     phase = rnd.phase
     out[o_phase + _PHASE_INDEX[phase]] = 1.0
     to_act = rnd.to_act
-    out[o_to_act + (n if to_act is None else rot[to_act])] = 1.0
+    out[o_to_act + (n if to_act is None else to_act)] = 1.0
     hands = rnd._hands
     _put_bits(out, o_hand, hands[seat], cards)
     hand_size = layout._hand_size
-    for s in range(n):
-        out[o_held + rot[s]] = hands[s].bit_count() / hand_size
+    out[o_held:o_held + n] = [h.bit_count() / hand_size for h in hands]
     exposed_at = rnd._exposed_at
     concealed = rnd._concealed
     if concealed >= 0 and exposed_at is None and phase is not OVER:
         # The face-down card is held by the seat that laid it.
-        out[o_held + rot[rnd._bidder]] += 1 / hand_size
+        out[o_held + rnd._bidder] += 1 / hand_size
     tricks = rnd._tricks
     if tricks:
-        # What the finished tricks and the auction say never changes once the first
-        # trick is done: kept with the round (clones share it while they share the
-        # finished tricks, the same tuple), worked out once in absolute seat order and
-        # turned to each seat's order when that seat first asks.
+        # What the finished tricks and the auction say is the same for every seat and
+        # never changes once the first trick is done: kept with the round (clones share
+        # it while they share the finished tricks, the same tuple), each trick's added
+        # to the last trick's.
         kept = rnd._obs_parts
         if kept is None or kept[0] is not tricks:
-            kept = rnd._obs_parts = (tricks, layout._lasting(rnd), {})
-        mine = kept[2].get(seat)
-        if mine is None:
-            mine = kept[2][seat] = _turned_parts(kept[1], seat, len(layout.bids), cards)
-        played, auction, won = mine
+            kept = rnd._obs_parts = layout._lasting(rnd, kept)
+        _tricks, played, auction, won = kept
         out[o_played:o_played + len(played)] = played
         out[o_bids:o_high] = auction
         out[o_won:o_won + n] = won
     else:
-        auction_part = out[o_bids:o_high]
-        bids, passed, calls = layout._auction(rnd)
-        _rotated(auction_part, 0, bids, len(layout.bids), seat)
-        _rotated(auction_part, len(bids), passed, 1, seat)
-        _rotated(auction_part, len(bids) + n, calls, 1, seat)
-        out[o_bids:o_high] = auction_part
+        out[o_bids:o_high] = layout._auction(rnd)
     bidder = rnd._bidder
     if bidder >= 0:
         # A contract a plug-in set need not be one of the bids.
         out[o_high + layout._bid_index.get((rnd._high_bid, rnd._denomination),
                                            o_bidder - o_high - 1)] = 1.0
-        out[o_bidder + rot[bidder]] = 1.0
+        out[o_bidder + bidder] = 1.0
     else:
         out[o_bidder - 1] = 1.0
         out[o_bidder + n] = 1.0
@@ -421,9 +398,9 @@ def observe(rnd: Round, seat: int) -> list[float]:
         seats = rnd._seat_order[rnd._leader]
         for i, c in enumerate(trick):
             out[k + c] = 1.0
-            out[o_played + rot[seats[i]] * cards + c] = 1.0
+            out[o_played + seats[i] * cards + c] = 1.0
             k += cards
-        out[o_leader + rot[rnd._leader]] = 1.0
+        out[o_leader + rnd._leader] = 1.0
     else:
         out[o_leader + n] = 1.0
     trump_suit = rnd._trump_suit
@@ -455,24 +432,24 @@ def observe(rnd: Round, seat: int) -> list[float]:
             out[o_suit + trump_suit] = 1.0
             if concealed >= 0:
                 out[o_card + concealed] = 1.0
-    if exposed_at is not None:
-        out[o_exposed_by + rot[rnd._exposed_by]] = 1.0
+    if exposed_at is not None and rnd._exposed_by >= 0:
+        out[o_exposed_by + rnd._exposed_by] = 1.0
         out[o_exposed_in + exposed_at[0]] = 1.0
     else:
+        # Not exposed, or no trump was ever hidden (a bid that named it).
         out[o_exposed_by + n] = 1.0
     shown = rnd._shown
     if shown:
         for s in range(n):
-            _put_bits(out, o_shown + rot[s] * cards, shown & hands[s], cards)
-    team = seat & 1
+            _put_bits(out, o_shown + s * cards, shown & hands[s], cards)
     points = rnd._team_points
-    out[o_points] = points[team] / points_in_play
-    out[o_points + 1] = points[1 - team] / points_in_play
+    out[o_points] = points[0] / points_in_play
+    out[o_points + 1] = points[1] / points_in_play
     active = rnd._active
     if active != layout._everyone:
         for s in range(n):
             if not active >> s & 1:
-                out[o_out + rot[s]] = 1.0
+                out[o_out + s] = 1.0
     window = rnd._window
     if phase is CALLS and window is not None:
         out[o_window + layout.windows.index(window.name)] = 1.0

@@ -1,0 +1,209 @@
+"""A PettingZoo AEC environment: every seat of a ruleset is an agent.
+
+Install the extra first: ``pip install "twentyeight[pettingzoo]"``::
+
+    from twentyeight.adapters.pettingzoo import env as make
+
+    game = make("28")
+    game.reset(seed=1)
+    for agent in game.agent_iter():
+        obs, reward, terminated, truncated, info = game.last()
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(obs["action_mask"].nonzero()[0][0]))
+
+The agents are ``"player_0"`` .. ``"player_{n-1}"``, by seat. One episode is one round:
+the agent selected is always the seat to act (:attr:`Round.to_act
+<twentyeight.round.Round.to_act>`), so turns follow the rules (the auction's order,
+the winner of a trick leads the next) rather than a fixed cycle.
+
+**Observations** are dicts, ``"observation"`` (the seat's
+:meth:`~twentyeight.round.Round.observation` as ``float32``) and ``"action_mask"``
+(``int8``, 1 at the legal action indices; all 0 for a seat that is not to act); the
+spaces are those of :func:`twentyeight.adapters.gymnasium.observation_space` (its
+bounds hold for every value the core writes). Actions are indices,
+``Discrete(num_actions)``.
+
+**Rewards** are 0 until the round is over; then every agent is terminated and gets its
+team's game points (:meth:`Round.returns <twentyeight.round.Round.returns>`). An
+annulled deal (a redeal rule) is over too: terminated, with 0 for everyone.
+
+**Illegal actions**: :meth:`raw_env.step` raises :class:`~twentyeight.IllegalActionError`
+naming the rule and changes nothing (an index out of range raises
+:class:`~twentyeight.ParseError`). ``env(..., illegal_reward=-1.0)`` instead wraps the
+environment in PettingZoo's ``TerminateIllegalWrapper``: an illegal action ends the
+episode with that reward for the agent that made it and 0 for the others.
+
+**Seeding**: ``reset(seed=s)`` seeds the environment's generator, which draws each
+round's 64-bit deal seed and, unless ``dealer=`` fixes it, the dealer; a reset without a
+seed goes on drawing from it (from fresh operating-system entropy if it was never
+seeded). The same seed and the same actions give the same episode.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+try:
+    import pettingzoo
+    from gymnasium import logger, spaces
+    from gymnasium.utils import seeding
+    from pettingzoo.utils import wrappers
+except ImportError as exc:
+    raise ImportError(
+        "twentyeight.adapters.pettingzoo needs PettingZoo: "
+        'pip install "twentyeight[pettingzoo]"') from exc
+
+import numpy as np
+import numpy.typing as npt
+
+from ..round import Round
+from ..ruleset import Ruleset
+from .gymnasium import draw_seed, observation_space, observe, resolve_ruleset, table_text
+
+__all__ = ["env", "raw_env"]
+
+
+class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
+    """The AEC environment itself, without PettingZoo's wrappers (see :func:`env`).
+
+    ``ruleset`` is a name (``"28"``, ``"56-eight"``, ``"28+pair+double"``) or a
+    :class:`~twentyeight.Ruleset`; ``options`` change its options. ``dealer`` fixes
+    the dealing seat (``None``: drawn at every reset). ``render_mode`` is ``"ansi"``
+    (:meth:`render` returns the table's public state as text) or ``"human"`` (prints
+    it after every step)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "name": "twentyeight_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
+                 dealer: int | None = None, **options: Any) -> None:
+        super().__init__()
+        rs = resolve_ruleset(ruleset, options)
+        n = rs.config.players
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+            raise ValueError(f"dealer must be None or a seat 0..{n - 1}, got {dealer!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self._rs = rs
+        self._dealer = dealer
+        self.render_mode = render_mode
+        self.possible_agents: list[str] = [f"player_{s}" for s in range(n)]
+        self.agent_name_mapping: dict[str, int] = {a: s for s, a in
+                                                   enumerate(self.possible_agents)}
+        # One space object per agent: PettingZoo's tests seed each agent's separately.
+        self.observation_spaces: dict[str, spaces.Dict] = {
+            a: observation_space(rs) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            a: spaces.Discrete(rs.num_actions) for a in self.possible_agents}
+        self.np_random: np.random.Generator | None = None
+        self.np_random_seed: int | None = None
+        self._round: Round | None = None
+        self.agents: list[str] = []
+
+    # ------------------------------------------------------------------ reads
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset played."""
+        return self._rs
+
+    @property
+    def round(self) -> Round | None:
+        """The round of the current episode (full information: for tests and analysis,
+        never for a policy), ``None`` before the first reset."""
+        return self._round
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of ``agent`` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(num_actions)`` (the same object every call)."""
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """What ``agent``'s seat may know now; new arrays on every call."""
+        assert self._round is not None, "call reset() first"
+        return observe(self._round, self.agent_name_mapping[agent])
+
+    # ------------------------------------------------------------------ the loop
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new round; the agent selected is the first to speak. ``options`` is
+        accepted for the API and ignored."""
+        if seed is not None or self.np_random is None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        rng = self.np_random
+        n = self._rs.config.players
+        deal_seed = draw_seed(rng)
+        dealer = self._dealer if self._dealer is not None else int(rng.integers(n))
+        rnd = self._round = self._rs.new_round(seed=deal_seed, dealer=dealer)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        assert rnd.to_act is not None
+        self.agent_selection = self.possible_agents[rnd.to_act]
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Apply the selected agent's action (an index; ``None`` for an agent already
+        terminated, which then leaves). Raises :class:`~twentyeight.IllegalActionError`
+        for an illegal action, changing nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        rnd = self._round
+        assert rnd is not None
+        # The core reads numpy integers as indices too, and refuses anything else.
+        rnd.apply(self._rs.action_of(cast(int, action)))
+        # The agent has seen its reward so far through last(): it starts again from 0.
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if rnd.is_over:
+            for a, points in zip(self.agents, rnd.returns(), strict=True):
+                self.rewards[a] = points
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            assert rnd.to_act is not None
+            self.agent_selection = self.possible_agents[rnd.to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table's public state as text (``"ansi"``), printed (``"human"``); ``None``
+        without a render mode."""
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode; "
+                        "pass render_mode='ansi' or 'human'")
+            return None
+        text = table_text(self._round) if self._round is not None else "(no round yet)"
+        if self.render_mode == "ansi":
+            return text
+        print(text + "\n")
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
+        illegal_reward: float | None = None, **options: Any) -> Any:
+    """The AEC environment for ``ruleset`` (see :class:`raw_env` for the arguments),
+    wrapped in PettingZoo's ``OrderEnforcingWrapper``; with ``illegal_reward``, also in
+    its ``TerminateIllegalWrapper`` (an illegal action ends the episode with that
+    reward for the agent that made it, instead of raising)."""
+    made: Any = raw_env(ruleset, render_mode=render_mode, **options)
+    if illegal_reward is not None:
+        made = wrappers.TerminateIllegalWrapper(made, illegal_reward=illegal_reward)
+    return wrappers.OrderEnforcingWrapper(made)
