@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
+import sys
+
+import pytest
 
 import twentyeight as te
 from twentyeight.round import Round
@@ -42,3 +46,15 @@ def compositions() -> tuple[str, ...]:
                     continue
                 found.append(name)
     return tuple(found)
+
+
+def check_import_names_extra(monkeypatch: pytest.MonkeyPatch, missing: str, module: str,
+                             extra: str) -> None:
+    """Importing ``module`` while package ``missing`` cannot be imported raises an
+    ImportError that names ``pip install "twentyeight[extra]"``."""
+    for name in [m for m in sys.modules if m == missing or m.startswith(missing + ".")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, missing, None)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    with pytest.raises(ImportError, match=rf'pip install "twentyeight\[{extra}\]"'):
+        importlib.import_module(module)

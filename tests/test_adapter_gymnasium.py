@@ -3,17 +3,12 @@ the other seats' cards, rewards from the round, the opponents and illegal action
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from typing import Any
-
-import pytest
-
-pytest.importorskip("gymnasium")
 
 import gymnasium
 import numpy as np
+import pytest
 from gymnasium.utils import seeding
 from gymnasium.utils.env_checker import check_env
 
@@ -26,6 +21,8 @@ from twentyeight.adapters.gymnasium import (
     observation_bounds,
 )
 from twentyeight.bots import HeuristicBot, RandomBot
+
+from .helpers import check_import_names_extra
 
 # The target, stake and plug-in slices have no upper bound the core can promise.
 pytestmark = pytest.mark.filterwarnings("ignore:.*space (minimum|maximum) value is -?infinity")
@@ -248,8 +245,5 @@ def test_render(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_import_without_gymnasium_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [m for m in sys.modules if m == "gymnasium" or m.startswith("gymnasium.")]:
-        monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.delitem(sys.modules, "twentyeight.adapters.gymnasium")
-    with pytest.raises(ImportError, match=r'pip install "twentyeight\[gymnasium\]"'):
-        importlib.import_module("twentyeight.adapters.gymnasium")
+    check_import_names_extra(monkeypatch, "gymnasium", "twentyeight.adapters.gymnasium",
+                             "gymnasium")

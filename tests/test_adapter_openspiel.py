@@ -25,10 +25,8 @@ mapping, clones, and the ImportError without OpenSpiel.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,6 +37,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import twentyeight as te
 from twentyeight.adapters import openspiel as adapter
+
+from .helpers import check_import_names_extra
 
 RULESETS = ("28", "29", "56")
 
@@ -341,7 +341,4 @@ def test_unknown_ruleset_is_named() -> None:
 
 
 def test_import_without_openspiel_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "pyspiel", None)
-    monkeypatch.delitem(sys.modules, "twentyeight.adapters.openspiel")
-    with pytest.raises(ImportError, match=r'pip install "twentyeight\[openspiel\]"'):
-        importlib.import_module("twentyeight.adapters.openspiel")
+    check_import_names_extra(monkeypatch, "pyspiel", "twentyeight.adapters.openspiel", "openspiel")

@@ -3,21 +3,18 @@ observations that hide what a seat cannot see, and the treatment of illegal acti
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
-import sys
 from typing import Any
 
-import pytest
-
-pytest.importorskip("pettingzoo")
-
 import numpy as np
+import pytest
 from pettingzoo.test import api_test, seed_test
 
 import twentyeight as te
 from twentyeight.adapters.pettingzoo import env, raw_env
+
+from .helpers import check_import_names_extra
 
 # A dict observation is what PettingZoo's own card games use; its API test still says so.
 pytestmark = [
@@ -224,8 +221,5 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_import_without_pettingzoo_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [m for m in sys.modules if m == "pettingzoo" or m.startswith("pettingzoo.")]:
-        monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.delitem(sys.modules, "twentyeight.adapters.pettingzoo")
-    with pytest.raises(ImportError, match=r'pip install "twentyeight\[pettingzoo\]"'):
-        importlib.import_module("twentyeight.adapters.pettingzoo")
+    check_import_names_extra(monkeypatch, "pettingzoo", "twentyeight.adapters.pettingzoo",
+                             "pettingzoo")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -388,13 +388,18 @@ class Ruleset(Sealed):
 
     # ------------------------------------------------------- learning interface
 
+    def _made_once(self, slot: str, make: Callable[[Ruleset], Any]) -> Any:
+        """The value kept in ``slot``, made by ``make(self)`` on first use (most
+        programs never ask for the learning interface's tables)."""
+        value = getattr(self, slot)
+        if value is None:
+            value = make(self)
+            object.__setattr__(self, slot, value)
+        return value
+
     def _action_index(self) -> ActionIndex:
-        """The action indices, made on first use (most programs never ask)."""
-        index = self._action_index_obj
-        if index is None:
-            index = ActionIndex(self)
-            object.__setattr__(self, "_action_index_obj", index)
-        return index
+        """The action indices."""
+        return self._action_index_obj or self._made_once("_action_index_obj", ActionIndex)
 
     @property
     def num_actions(self) -> int:
@@ -421,12 +426,9 @@ class Ruleset(Sealed):
         return self._action_index().action_at(index)
 
     def _observation_layout(self) -> ObservationLayout:
-        """The observation's slices, made on first use."""
-        layout = self._observation_layout_obj
-        if layout is None:
-            layout = ObservationLayout(self)
-            object.__setattr__(self, "_observation_layout_obj", layout)
-        return layout
+        """The observation's slices."""
+        return self._observation_layout_obj or self._made_once(
+            "_observation_layout_obj", ObservationLayout)
 
     @property
     def observation_size(self) -> int:

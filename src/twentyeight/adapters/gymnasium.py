@@ -71,6 +71,7 @@ from ..ruleset import Ruleset
 __all__ = [
     "ENV_ID",
     "Opponents",
+    "RoundHolder",
     "TwentyEightEnv",
     "draw_seed",
     "make_env",
@@ -228,7 +229,43 @@ def _act(rnd: Round, seat: int, bot: Bot) -> None:
     rnd.apply(choice)
 
 
-class TwentyEightEnv(gymnasium.Env[dict[str, Any], np.int64]):
+class RoundHolder:
+    """What both environments show of the game they run: its ruleset and the round of
+    the current episode."""
+
+    _rs: Ruleset
+    _round: Round | None
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset played."""
+        return self._rs
+
+    @property
+    def round(self) -> Round | None:
+        """The round of the current episode (full information: for tests and analysis,
+        never for a policy), ``None`` before the first reset."""
+        return self._round
+
+    def render(self) -> str | None:
+        """The table's public state as text (``"ansi"``), printed (``"human"``); ``None``
+        without a render mode."""
+        mode = getattr(self, "render_mode", None)
+        if mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; "
+                                  "pass render_mode='ansi' or 'human'")
+            return None
+        text = table_text(self._round) if self._round is not None else "(no round yet)"
+        if mode == "ansi":
+            return text
+        print(text + "\n")
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a ruleset as a Gymnasium environment; see the module's description.
 
     ``ruleset`` is a name (``"28"``, ``"28+pair+double"``) or a
@@ -304,20 +341,9 @@ class TwentyEightEnv(gymnasium.Env[dict[str, Any], np.int64]):
     # ------------------------------------------------------------------ reads
 
     @property
-    def ruleset(self) -> Ruleset:
-        """The ruleset played."""
-        return self._rs
-
-    @property
     def seat(self) -> int:
         """The learner's seat."""
         return self._seat
-
-    @property
-    def round(self) -> Round | None:
-        """The round of the current episode (full information: for tests and analysis,
-        never for the policy), ``None`` before the first reset."""
-        return self._round
 
     @property
     def bots(self) -> tuple[Bot | None, ...]:
@@ -400,22 +426,6 @@ class TwentyEightEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode == "human":
             self.render()
         return observe(rnd, self._seat), reward, self._done, False, info
-
-    def render(self) -> str | None:
-        """The table's public state as text (``"ansi"``), printed (``"human"``); ``None``
-        without a render mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; "
-                                  "pass render_mode='ansi' or 'human'")
-            return None
-        text = table_text(self._round) if self._round is not None else "(no round yet)"
-        if self.render_mode == "ansi":
-            return text
-        print(text + "\n")
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def make_env(

@@ -47,7 +47,7 @@ from typing import Any, cast
 
 try:
     import pettingzoo
-    from gymnasium import logger, spaces
+    from gymnasium import spaces
     from gymnasium.utils import seeding
     from pettingzoo.utils import wrappers
 except ImportError as exc:
@@ -60,12 +60,18 @@ import numpy.typing as npt
 
 from ..round import Round
 from ..ruleset import Ruleset
-from .gymnasium import draw_seed, observation_space, observe, resolve_ruleset, table_text
+from .gymnasium import (
+    RoundHolder,
+    draw_seed,
+    observation_space,
+    observe,
+    resolve_ruleset,
+)
 
 __all__ = ["env", "raw_env"]
 
 
-class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
+class raw_env(RoundHolder, pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """The AEC environment itself, without PettingZoo's wrappers (see :func:`env`).
 
     ``ruleset`` is a name (``"28"``, ``"56-eight"``, ``"28+pair+double"``) or a
@@ -106,17 +112,6 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo ships no t
         self.agents: list[str] = []
 
     # ------------------------------------------------------------------ reads
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The ruleset played."""
-        return self._rs
-
-    @property
-    def round(self) -> Round | None:
-        """The round of the current episode (full information: for tests and analysis,
-        never for a policy), ``None`` before the first reset."""
-        return self._round
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of ``agent`` (the same object every call)."""
@@ -179,22 +174,6 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZoo ships no t
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        """The table's public state as text (``"ansi"``), printed (``"human"``); ``None``
-        without a render mode."""
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode; "
-                        "pass render_mode='ansi' or 'human'")
-            return None
-        text = table_text(self._round) if self._round is not None else "(no round yet)"
-        if self.render_mode == "ansi":
-            return text
-        print(text + "\n")
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def env(ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
