@@ -85,7 +85,8 @@ TARGETS_28: dict[str, tuple[str, float]] = {
     "observation": ("<=", 4.0),
     "full_round": (">=", 0.35),
 }
-"""The targets of issue 14, for the ruleset 28."""
+"""The targets for the ruleset 28: those of the speed work for search, and the
+observation's of the learning interface."""
 
 
 @dataclass(frozen=True)

@@ -360,7 +360,12 @@ def observe(rnd: Round, seat: int) -> list[float]:
     to_act = rnd.to_act
     out[o_to_act + (n if to_act is None else to_act)] = 1.0
     hands = rnd._hands
-    _put_bits(out, o_hand, hands[seat], cards)
+    hand = hands[seat]
+    while hand:
+        # A hand is a few cards: set each, lowest first.
+        low = hand & -hand
+        out[o_hand + low.bit_length() - 1] = 1.0
+        hand ^= low
     hand_size = layout._hand_size
     out[o_held:o_held + n] = [h.bit_count() / hand_size for h in hands]
     exposed_at = rnd._exposed_at
