@@ -1202,9 +1202,7 @@ def test_resample_rewrites_the_face_down_card_for_others_only() -> None:
     rng = random.Random(4)
     for seat in range(4):
         cards = set()
-        for _ in range(60):
-            new = rnd.resample(seat, rng)
-            (choice,) = [a for _, a in new.history if isinstance(a, LayTrump)]
+        for new, choice in trump_choices(rnd, seat, rng, LayTrump, 60):
             assert choice.card == new.concealed_card
             assert choice.card in new.deal[bidder][:4]
             cards.add(choice.card)
@@ -1215,6 +1213,16 @@ def test_resample_rewrites_the_face_down_card_for_others_only() -> None:
     for seat in range(4):
         new = exposed.resample(seat, rng)
         assert [a for _, a in new.history if isinstance(a, LayTrump)] == laid
+
+
+def trump_choices(rnd: Round, seat: int, rng: random.Random, kind: type[Any],
+                  times: int) -> Iterator[tuple[Round, Any]]:
+    """``times`` resampled rounds for ``seat``, each with the one trump choice of
+    ``kind`` in its history."""
+    for _ in range(times):
+        new = rnd.resample(seat, rng)
+        (choice,) = [a for _, a in new.history if isinstance(a, kind)]
+        yield new, choice
 
 
 def test_resample_rewrites_a_suit_named_face_down_for_others_only() -> None:
@@ -1229,9 +1237,7 @@ def test_resample_rewrites_a_suit_named_face_down_for_others_only() -> None:
     rng = random.Random(4)
     for seat in range(4):
         suits = set()
-        for _ in range(80):
-            new = rnd.resample(seat, rng)
-            (choice,) = [a for _, a in new.history if isinstance(a, NameTrump)]
+        for new, choice in trump_choices(rnd, seat, rng, NameTrump, 80):
             assert new.trump_suit == choice.suit
             suits.add(choice.suit)
         assert suits == ({rnd.trump_suit} if seat == bidder else set(rs.deck.spec.suits))

@@ -34,10 +34,11 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from .actions import Action, Bid, CallTrump, Redeal, SeventhCard
+from .actions import Action, Bid, Redeal
 from .cards import Sealed
 from .errors import ConfigError, ParseError
 from .inputs import describe
+from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .state import CALLS, OVER, Phase
 
 if TYPE_CHECKING:
@@ -57,14 +58,6 @@ _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
 _MULTIPLIERS = (1, 2, 4)
 _MULTIPLIER_INDEX = {m: i for i, m in enumerate(_MULTIPLIERS)}
-_CORE_SLICES = ("seat", "dealer", "seat_from_dealer", "phase", "to_act", "hand", "cards_held",
-                "played", "trick",
-                "trick_leader", "trumps_from", "auction_bids", "auction_passed",
-                "auction_calls", "high_bid", "bidder", "target", "multiplier", "stake",
-                "contract", "trump", "trump_suit", "trump_card", "exposed_by",
-                "exposed_in_trick", "shown", "tricks_won", "card_points", "sitting_out",
-                "window")
-"""The core's slices, in order (plug-ins' follow)."""
 
 
 class ActionIndex(Sealed):
@@ -76,21 +69,20 @@ class ActionIndex(Sealed):
 
     def __init__(self, ruleset: Ruleset) -> None:
         cfg = ruleset.config
-        shared = ruleset._by_text
+        # The ruleset's own shared objects, so that the hot path finds them by identity.
         actions: list[Action] = list(ruleset._play_of)
-        actions.append(shared["pass"])
-        actions.extend(shared[str(Bid(v, d))] for v in range(cfg.min_bid, cfg.max_bid + 1)
-                       for d in cfg.auction.denominations)
+        actions.append(ruleset._by_text["pass"])
+        actions.extend(ruleset._bid_of.values())
         if cfg.trump_marker == "indicator":
             actions.extend(ruleset._name_trump)
         elif cfg.trump_marker != "open":
             actions.extend(ruleset._lay_of)
         if cfg.seventh_card:
-            actions.append(shared[str(SeventhCard())])
+            actions.append(SEVENTH_CARD)
         if cfg.trump_marker != "open":
-            actions.append(shared[str(CallTrump())])
+            actions.append(CALL_TRUMP)
         if ruleset.claim_checks:
-            actions.append(shared[str(Redeal())])
+            actions.append(REDEAL)
         for part in (cfg.auction, *cfg.plugins):
             try:
                 offered = part.all_actions(cfg)
@@ -127,9 +119,8 @@ class ActionIndex(Sealed):
         """The action at ``index`` (an ``int`` or a numpy integer), or
         :class:`~twentyeight.ParseError`."""
         if type(index) is not int:
-            # numpy's integers are not ints but say how to be one; a bool or a float
-            # is no index.
-            if isinstance(index, (bool, float)) or not hasattr(type(index), "__index__"):
+            # numpy's integers are not ints but say how to be one; a bool is no index.
+            if isinstance(index, bool) or not hasattr(type(index), "__index__"):
                 raise ParseError(f"an action index is a whole number, got {describe(index)}")
             index = operator.index(index)
         if not 0 <= index < len(self.actions):
@@ -157,9 +148,25 @@ class ObservationLayout(Sealed):
     """The slices of a ruleset's observation vector, in order. Made once per ruleset
     (:attr:`Ruleset.observation_spec <twentyeight.ruleset.Ruleset.observation_spec>`)."""
 
-    __slots__ = ("_at", "_bid_index", "_cards", "_contract_kinds", "_everyone", "_hand_size",
-                 "_max_calls", "_offsets", "_open_trump", "_points_in_play",
-                 "_tricks", "bids", "plugins", "size", "slices", "windows")
+    __slots__ = (
+        "_at",
+        "_auction_at",
+        "_bid_index",
+        "_cards",
+        "_contract_kinds",
+        "_everyone",
+        "_max_calls",
+        "_offsets",
+        "_open_trump",
+        "_per_card",
+        "_points_in_play",
+        "_tricks_per_hand",
+        "bids",
+        "plugins",
+        "size",
+        "slices",
+        "windows",
+    )
 
     def __init__(self, ruleset: Ruleset) -> None:
         cfg = ruleset.config
@@ -189,17 +196,18 @@ class ObservationLayout(Sealed):
             ("cards_held", n, "cards each seat holds (the face-down trump counted with "
                               "its holder), over the hand size"),
             ("played", n * cards, "the cards each seat has played, seat by card id"),
+            ("auction_bids", n * len(self.bids), "the bids each seat has made, seat by "
+                                                 "bid"),
+            ("auction_passed", n, "seats that have passed"),
+            ("auction_calls", n, "calls each seat has made in the auction, over the "
+                                 "largest number a round allows"),
+            ("tricks_won", n, "tricks each seat has won, over the tricks of a hand"),
             ("trick", n * cards, "the current trick: its cards by position (from the "
                                  "leader) by card id"),
             ("trick_leader", n + 1, "who led the current trick; the last entry: no card "
                                     "played yet"),
             ("trumps_from", n + 1, "from which position of the current trick cards of "
                                    "the trump suit count as trumps; the last entry: none"),
-            ("auction_bids", n * len(self.bids), "the bids each seat has made, seat by "
-                                                 "bid"),
-            ("auction_passed", n, "seats that have passed"),
-            ("auction_calls", n, "calls each seat has made in the auction, over the "
-                                 "largest number a round allows"),
             ("high_bid", len(self.bids) + 1, "the highest bid, one-hot by bid; the last "
                                              "entry: none"),
             ("bidder", n + 1, "the seat holding the highest bid; the last entry: none"),
@@ -216,13 +224,13 @@ class ObservationLayout(Sealed):
             ("exposed_by", n + 1, "who exposed the trump; the last entry: not exposed"),
             ("exposed_in_trick", cfg.tricks, "the trick in which the trump was exposed"),
             ("shown", n * cards, "cards shown and still held (a pair), seat by card id"),
-            ("tricks_won", n, "tricks each seat has won, over the tricks of a hand"),
             ("card_points", 2, "card points won by team 0 (even seats), then team 1, "
                                "over the points in play"),
             ("sitting_out", n, "seats sitting this hand out"),
             ("window", len(self.windows) + 1, "the open call window, one-hot: "
              + ", ".join((*self.windows, "none"))),
         ]
+        core = len(parts)
         for plugin in self.plugins:
             parts.append((plugin.name, plugin.observation_size(cfg),
                           plugin.observation_meaning(cfg)))
@@ -238,10 +246,11 @@ class ObservationLayout(Sealed):
         self._at: Mapping[str, ObservationSlice] = MappingProxyType(
             {s.name: s for s in slices})
         # What observe() reads on every call, worked out once.
-        self._offsets = tuple(s.start for s in slices[:len(_CORE_SLICES)])
-        self._hand_size = cfg.hand_size
+        self._offsets = tuple(s.start for s in slices[:core])
+        self._per_card = 1 / cfg.hand_size
+        self._auction_at = n * cards
         self._cards = cards
-        self._tricks = cfg.tricks
+        self._tricks_per_hand = cfg.tricks
         self._points_in_play = deck.total_points + cfg.last_trick_points
         self._contract_kinds = {kind: i for i, kind in enumerate(kinds)}
         self._open_trump = cfg.trump_marker == "open"
@@ -254,13 +263,6 @@ class ObservationLayout(Sealed):
         """The slice called ``name``."""
         return self._at[name]
 
-    def __contains__(self, name: object) -> bool:
-        return name in self._at
-
-    def as_dict(self) -> dict[str, tuple[int, int]]:
-        """Each slice's ``(start, size)`` by name."""
-        return {s.name: (s.start, s.size) for s in self.slices}
-
     def read(self, vector: Sequence[float], name: str) -> list[float]:
         """Slice ``name`` of an observation ``vector``."""
         s = self._at[name]
@@ -268,7 +270,7 @@ class ObservationLayout(Sealed):
 
     def _auction(self, rnd: Round) -> list[float]:
         """The auction's lasting slices together (every bid by its seat, the seats that
-        passed, the calls each made), from ``auction_bids`` to ``high_bid``."""
+        passed, the calls each made), from ``auction_bids`` to ``tricks_won``."""
         nbids = len(self.bids)
         n = rnd._n
         index = self._bid_index
@@ -292,17 +294,19 @@ class ObservationLayout(Sealed):
         return part
 
     def _lasting(self, rnd: Round, last: Any) -> tuple[Any, ...]:
-        """``(finished tricks, played slice, auction slices, tricks_won slice)`` for
+        """``(finished tricks, the played, auction and tricks_won slices together)`` for
         the round's finished tricks, from ``last`` (the same for one trick fewer, or
         anything else) when it is that."""
         tricks = rnd._tricks
         cards = self._cards
-        step = 1 / self._tricks
-        if last is not None and len(last[0]) + 1 == len(tricks) and (
-                len(tricks) == 1 or last[0][-1] is tricks[-2]):
-            played = list(last[1])
-            won = list(last[3])
-            auction = last[2]
+        step = 1 / self._tricks_per_hand
+        # ``last`` holds at least one trick (it is made only once one is done).
+        if last is not None and len(last[0]) + 1 == len(tricks) \
+                and last[0][-1] is tricks[-2]:
+            size = len(last[1]) - rnd._n
+            played = list(last[1][:self._auction_at])
+            auction = last[1][self._auction_at:size]
+            won = list(last[1][size:])
             new = tricks[-1:]
         else:
             played = [0.0] * (rnd._n * cards)
@@ -313,7 +317,7 @@ class ObservationLayout(Sealed):
             won[winner] += step
             for s, c in zip(seats, ids, strict=True):
                 played[s * cards + c] = 1.0
-        return tricks, tuple(played), auction, tuple(won)
+        return tricks, (*played, *auction, *won)
 
 
 _BYTE_FLOATS: tuple[tuple[float, ...], ...] = tuple(
@@ -345,9 +349,9 @@ def observe(rnd: Round, seat: int) -> list[float]:
     ruleset = rnd.ruleset
     layout = ruleset._observation_layout_obj or ruleset._observation_layout()
     (o_seat, o_dealer, o_from_dealer, o_phase, o_to_act, o_hand, o_held, o_played,
-     o_trick, o_leader, o_from, o_bids, _passed, _calls, o_high, o_bidder, o_target,
+     o_bids, _passed, _calls, o_won, o_trick, o_leader, o_from, o_high, o_bidder, o_target,
      o_mult, o_stake, o_contract, o_trump, o_suit, o_card, o_exposed_by, o_exposed_in,
-     o_shown, o_won, o_points, o_out, o_window) = layout._offsets
+     o_shown, o_points, o_out, o_window) = layout._offsets
     n = rnd._n
     cards = layout._cards
     out = [0.0] * layout.size
@@ -360,19 +364,19 @@ def observe(rnd: Round, seat: int) -> list[float]:
     to_act = rnd.to_act
     out[o_to_act + (n if to_act is None else to_act)] = 1.0
     hands = rnd._hands
+    exposed_at = rnd._exposed_at
+    concealed = rnd._concealed
     hand = hands[seat]
     while hand:
         # A hand is a few cards: set each, lowest first.
         low = hand & -hand
         out[o_hand + low.bit_length() - 1] = 1.0
         hand ^= low
-    hand_size = layout._hand_size
-    out[o_held:o_held + n] = [h.bit_count() / hand_size for h in hands]
-    exposed_at = rnd._exposed_at
-    concealed = rnd._concealed
+    per_card = layout._per_card
+    out[o_held:o_held + n] = [h.bit_count() * per_card for h in hands]
     if concealed >= 0 and exposed_at is None and phase is not OVER:
-        # The face-down card is held by the seat that laid it.
-        out[o_held + rnd._bidder] += 1 / hand_size
+        # The face-down card counts with the seat that laid it, as in the view.
+        out[o_held + rnd._bidder] += per_card
     tricks = rnd._tricks
     if tricks:
         # What the finished tricks and the auction say is the same for every seat and
@@ -382,20 +386,18 @@ def observe(rnd: Round, seat: int) -> list[float]:
         kept = rnd._obs_parts
         if kept is None or kept[0] is not tricks:
             kept = rnd._obs_parts = layout._lasting(rnd, kept)
-        _tricks, played, auction, won = kept
-        out[o_played:o_played + len(played)] = played
-        out[o_bids:o_high] = auction
-        out[o_won:o_won + n] = won
+        # The played, auction and tricks_won slices, one after the other.
+        out[o_played:o_trick] = kept[1]
     else:
-        out[o_bids:o_high] = layout._auction(rnd)
+        out[o_bids:o_won] = layout._auction(rnd)
     bidder = rnd._bidder
+    nbids = len(layout.bids)
     if bidder >= 0:
-        # A contract a plug-in set need not be one of the bids.
-        out[o_high + layout._bid_index.get((rnd._high_bid, rnd._denomination),
-                                           o_bidder - o_high - 1)] = 1.0
+        # A contract a plug-in set need not be one of the bids: the "none" entry.
+        out[o_high + layout._bid_index.get((rnd._high_bid, rnd._denomination), nbids)] = 1.0
         out[o_bidder + bidder] = 1.0
     else:
-        out[o_bidder - 1] = 1.0
+        out[o_high + nbids] = 1.0
         out[o_bidder + n] = 1.0
     trick = rnd._trick
     if trick:
@@ -431,8 +433,7 @@ def observe(rnd: Round, seat: int) -> list[float]:
             out[o_trump + 1] = 1.0
         if rnd._blind or rnd._seventh_pending:
             out[o_trump + 2] = 1.0
-        # Views.trump_known_to's test, written out: the bidder knows a trump it chose.
-        if exposed or (seat == rnd._bidder and not rnd._blind and not rnd._seventh_pending):
+        if rnd._trump_known_to(seat):
             out[o_trump + 3] = 1.0
             out[o_suit + trump_suit] = 1.0
             if concealed >= 0:

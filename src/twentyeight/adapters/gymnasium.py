@@ -70,6 +70,7 @@ from ..ruleset import Ruleset
 
 __all__ = [
     "ENV_ID",
+    "RENDER_MODES",
     "Opponents",
     "RoundHolder",
     "TwentyEightEnv",
@@ -79,6 +80,7 @@ __all__ = [
     "observation_space",
     "observe",
     "resolve_ruleset",
+    "table_ruleset",
     "table_text",
 ]
 
@@ -213,6 +215,23 @@ def resolve_ruleset(ruleset: str | Ruleset, options: dict[str, Any]) -> Ruleset:
     return find_ruleset(ruleset, **options)
 
 
+RENDER_MODES = ("human", "ansi")
+"""The render modes both environments offer: printed, or returned as text."""
+
+
+def table_ruleset(ruleset: str | Ruleset, options: dict[str, Any], dealer: int | None,
+                  render_mode: str | None) -> Ruleset:
+    """:func:`resolve_ruleset`, after checking the arguments both environments take:
+    a fixed ``dealer`` (a seat, or ``None`` to draw one) and the ``render_mode``."""
+    rs = resolve_ruleset(ruleset, options)
+    n = rs.config.players
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+        raise ValueError(f"dealer must be None or a seat 0..{n - 1}, got {dealer!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+    return rs
+
+
 # ------------------------------------------------------------------ the environment
 
 
@@ -276,7 +295,7 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
     (:meth:`render` returns the table's public state as text) or ``"human"`` (prints
     it)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -290,16 +309,12 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
         illegal_reward: float = -1.0,
         **options: Any,
     ) -> None:
-        rs = resolve_ruleset(ruleset, options)
+        rs = table_ruleset(ruleset, options, dealer, render_mode)
         n = rs.config.players
         if type(seat) is not int or not 0 <= seat < n:
             raise ValueError(f"seat must be a seat 0..{n - 1} of {rs.name}, got {seat!r}")
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
-            raise ValueError(f"dealer must be None or a seat 0..{n - 1}, got {dealer!r}")
         if illegal not in ("raise", "penalize"):
             raise ValueError(f"illegal must be 'raise' or 'penalize', got {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self._rs = rs
         self._seat = seat
         self._dealer = dealer

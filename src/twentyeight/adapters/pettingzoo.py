@@ -61,11 +61,12 @@ import numpy.typing as npt
 from ..round import Round
 from ..ruleset import Ruleset
 from .gymnasium import (
+    RENDER_MODES,
     RoundHolder,
     draw_seed,
     observation_space,
     observe,
-    resolve_ruleset,
+    table_ruleset,
 )
 
 __all__ = ["env", "raw_env"]
@@ -82,19 +83,15 @@ class raw_env(RoundHolder, pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZ
 
     metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "twentyeight_v0",
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
     def __init__(self, ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
                  dealer: int | None = None, **options: Any) -> None:
         super().__init__()
-        rs = resolve_ruleset(ruleset, options)
+        rs = table_ruleset(ruleset, options, dealer, render_mode)
         n = rs.config.players
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
-            raise ValueError(f"dealer must be None or a seat 0..{n - 1}, got {dealer!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self._rs = rs
         self._dealer = dealer
         self.render_mode = render_mode
