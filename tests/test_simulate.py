@@ -256,7 +256,7 @@ def test_default_chunk_size() -> None:
     assert default_chunk_size(3, 8) == 1
     assert default_chunk_size(0, 2) == 1
     assert 1 <= default_chunk_size(10**6) <= 250
-    assert set(BOT_KINDS) == {"heuristic", "random"}
+    assert set(BOT_KINDS) == {"heuristic", "ismcts", "pimc", "random"}
 
 
 # ---------------------------------------------------------------------- the fast route

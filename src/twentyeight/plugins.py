@@ -25,7 +25,7 @@ Plug-in objects are immutable attrs values; per-round state lives in the round
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
@@ -266,6 +266,24 @@ class RulePlugin(Part):
     def after_trick(self, rnd: RoundPort) -> None:
         """Called after each trick is scored and before the next lead, for a plug-in
         that sets :attr:`after_each_trick`."""
+
+    # -- search
+    def position_key(self, rnd: RoundPort) -> Hashable:
+        """What the rest of the play still depends on from this plug-in, beyond the
+        cards each seat holds, the trick in progress and the trump: two positions with
+        equal cards and equal keys play alike from here on. The solver
+        (:mod:`twentyeight.solver`) keeps one result for such positions.
+
+        The default is safe for any plug-in: nothing (``None``) for a plug-in without
+        play hooks (:meth:`play_actions`, :meth:`after_trick`), else the whole history,
+        which makes every position distinct. A plug-in with play hooks overrides it
+        with the few facts its hooks read (the pair: whether it was shown, and which
+        sides won a trick since the exposure)."""
+        cls = type(self)
+        if cls.play_actions is RulePlugin.play_actions and \
+                cls.after_trick is RulePlugin.after_trick:
+            return None
+        return rnd.history
 
     # -- views
     def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:

@@ -65,6 +65,7 @@ class Ruleset(Sealed):
         "_quoted_by_id",
         "_record_head",
         "_round_class",
+        "_solver_tables_obj",
         "_suit_texts",
         "_text_by_id",
         "card_text",
@@ -155,6 +156,7 @@ class Ruleset(Sealed):
         self._record_head: str | None = None
         self._action_index_obj: ActionIndex | None = None
         self._observation_layout_obj: ObservationLayout | None = None
+        self._solver_tables_obj: Any = None
         self._seal()
 
     def _intern(self, action: Action) -> Action:

@@ -41,6 +41,7 @@ from .facts import (
     ruleset_facts,
 )
 from .heuristic import HeuristicBot
+from .search import ISMCTSBot, PIMCBot, SeatAccess
 from .simple import Bot, RandomBot, play_round
 from .simulation import BOT_KINDS, SimulationStats, default_chunk_size, simulate
 
@@ -52,7 +53,10 @@ __all__ = [
     "Bot",
     "DeckFacts",
     "HeuristicBot",
+    "ISMCTSBot",
+    "PIMCBot",
     "RandomBot",
+    "SeatAccess",
     "SimulationStats",
     "card_points",
     "card_strength",

@@ -20,7 +20,10 @@ class Bot(Protocol):
     A bot may also offer ``choose_action(legal: Sequence[Action]) -> Action``, a choice
     made from the legal action objects alone (see :meth:`RandomBot.choose_action`):
     :func:`play_round` then skips building the view. A bot that offers both must make
-    the same choice either way."""
+    the same choice either way. A search bot offers ``choose_at(access) -> Action``
+    instead: :func:`play_round` then hands it a
+    :class:`~twentyeight.bots.search.SeatAccess` (the seat's view, legal actions and
+    resampled deals)."""
 
     def choose(self, view: dict[str, Any]) -> str:
         """Return the text of one action from ``view["legal_actions"]``."""
@@ -74,6 +77,11 @@ def _bot_action(rnd: Round, seat: int, bot: Bot) -> Action:
     legal action is returned as read (or refused by the parser), so that applying it
     raises the error that names the rule."""
     legal = rnd.legal_actions()
+    searching = getattr(bot, "choose_at", None)
+    if searching is not None:
+        from .search import SeatAccess
+
+        return cast("Action", searching(SeatAccess(rnd, seat)))
     fast = getattr(bot, "choose_action", None)
     if fast is not None:
         return cast("Action", fast(legal))

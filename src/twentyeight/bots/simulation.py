@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from attrs import field, frozen
 
@@ -20,6 +20,7 @@ from ..deals import MAX_SEED
 from ..errors import TwentyEightError
 from ..registry import ruleset as lookup_ruleset
 from .heuristic import HeuristicBot
+from .search import ISMCTSBot, PIMCBot
 from .simple import Bot, RandomBot, play_round
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ BotFactory = Callable[[int], Bot]
 
 BOT_KINDS: Mapping[str, BotFactory] = MappingProxyType({
     "heuristic": HeuristicBot,
+    "ismcts": ISMCTSBot,
+    "pimc": PIMCBot,
     "random": RandomBot,
 })
 """The built-in bots by name, as :func:`simulate` and the ``twentyeight`` command take them."""
@@ -279,7 +282,7 @@ def simulate(
     else:
         _check_rebuildable(ruleset)
         size = chunk_size if chunk_size is not None else default_chunk_size(rounds)
-        for outcomes in _in_order(executor, _chunks(inputs, size, ruleset, bots)):
+        for outcomes in _in_order(executor, _chunks(inputs, size, ruleset, bots), _play_chunk):
             for out in outcomes:
                 tally.add(out)
             if progress is not None:
@@ -287,14 +290,19 @@ def simulate(
     return tally.stats(ruleset.name, label, seed, time.perf_counter() - start)
 
 
-def _in_order(executor: Executor, chunks: Iterable[_Chunk]) -> Iterator[list[_Outcome]]:
-    """Each chunk's outcomes, in the chunks' order, with at most :data:`_MAX_PENDING`
+_C = TypeVar("_C")
+_R = TypeVar("_R")
+
+
+def _in_order(executor: Executor, chunks: Iterable[_C],
+              work: Callable[[_C], _R]) -> Iterator[_R]:
+    """``work`` of each chunk, in the chunks' order, with at most :data:`_MAX_PENDING`
     chunks handed to ``executor`` and not yet read back (``Executor.map`` would submit
     every chunk at once: a run of millions of rounds would sit in memory twice)."""
-    pending: deque[Future[list[_Outcome]]] = deque()
+    pending: deque[Future[_R]] = deque()
     try:
         for chunk in chunks:
-            pending.append(executor.submit(_play_chunk, chunk))
+            pending.append(executor.submit(work, chunk))
             if len(pending) >= _MAX_PENDING:
                 yield pending.popleft().result()
         while pending:

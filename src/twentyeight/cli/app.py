@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
 from ..inputs import read_number
 from ..round import MAX_SEED
-from .commands import BOTS, _cmd_demo, _cmd_rulesets, _cmd_simulate
+from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
 from .streams import _complain, _discard_output, _InputFailed, _output_failed
 
@@ -85,6 +85,14 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
                            help="which bots play (default: heuristic)")
 
+    def workers(p: argparse.ArgumentParser, work: str, outcome: str) -> None:
+        p.add_argument("--jobs", type=_jobs, default=1,
+                       help=f"worker processes to play the {work} in; the {outcome} is the "
+                            "same for any number (default: 1, in this process)")
+        p.add_argument("--dask", metavar="ADDRESS", default=None,
+                       help=f"play the {work} on the Dask cluster at ADDRESS instead "
+                            f"(needs twentyeight[dask]); the {outcome} is the same")
+
     p = sub.add_parser("demo", help="watch bots play one round, with every hand shown")
     common(p)
     p.set_defaults(func=_cmd_demo)
@@ -96,11 +104,19 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many rounds with bots and print statistics")
     p.add_argument("--rounds", type=_positive, default=1000,
                    help="number of rounds (default: 1000)")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes to play the rounds in; the statistics are the same "
-                        "for any number (default: 1, in this process)")
+    workers(p, "rounds", "statistics")
     common(p)
     p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
+    p.add_argument("--bots", nargs="+", choices=sorted(BOTS), required=True,
+                   metavar="BOT", help=f"two or more of: {', '.join(sorted(BOTS))}")
+    p.add_argument("--deals", type=_positive, default=100,
+                   help="duplicate deals for each pair of bots (default: 100)")
+    workers(p, "deals", "report")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    common(p, bots=False)
+    p.set_defaults(func=_cmd_arena)
     return parser
 
 

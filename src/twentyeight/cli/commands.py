@@ -4,15 +4,19 @@ one round with every hand, ``simulate`` plays many rounds and prints statistics.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import secrets
 import signal
 import sys
-from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import TypeVar
 
 from ..bots import Bot, play_round
+from ..bots.arena import ArenaReport, arena
 from ..bots.simulation import BOT_KINDS, BotFactory, SimulationStats, default_chunk_size, simulate
+from ..errors import ConfigError, TwentyEightError
 from ..registry import modifier as lookup_modifier
 from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
@@ -109,30 +113,94 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
+_T = TypeVar("_T")
+
+DASK_TIMEOUT = 30
+"""Seconds ``--dask`` waits to reach the cluster."""
+
+
+def _with_executor(jobs: int, dask: str | None,
+                   run: Callable[[Executor | None], _T]) -> _T:
+    """``run`` with no executor (one job), a process pool of ``jobs`` workers, or the
+    executor of the Dask cluster at ``dask``."""
+    if dask is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ConfigError("--dask needs the dask extra: pip install "
+                              "'twentyeight[dask]'") from None
+        try:
+            client = Client(dask, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ConfigError(f"cannot reach the Dask cluster at {dask!r}: {exc}") from None
+        with client:
+            return run(client.get_executor())  # type: ignore[no-untyped-call]
+    if sys.platform == "win32":
+        jobs = min(jobs, _MAX_WORKERS_WINDOWS)
+    if jobs == 1:
+        return run(None)
+    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+    try:
+        value = run(pool)
+    except BaseException:
+        # Ctrl-C, or a failure in a worker: drop the chunks not yet begun, and stop
+        # those under way rather than wait for them.
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+    return value
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     seed = args.seed if args.seed is not None else _fresh_seed()
     progress = _Progress(args.rounds, sys.stderr)
     chunk = default_chunk_size(args.rounds, args.jobs)
     jobs = min(args.jobs, -(-args.rounds // chunk))  # no more workers than chunks
-    if sys.platform == "win32":
-        jobs = min(jobs, _MAX_WORKERS_WINDOWS)
-    if jobs == 1:
-        stats = simulate(rs, args.rounds, args.bots, seed, progress=progress.update)
-    else:
-        pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
-        try:
-            stats = simulate(rs, args.rounds, args.bots, seed, executor=pool,
-                             chunk_size=chunk, progress=progress.update)
-        except BaseException:
-            # Ctrl-C, or a failure in a worker: drop the chunks not yet begun, and stop
-            # those under way rather than wait for them.
-            _stop_workers(pool)
-            raise
-        pool.shutdown()
+    stats = _with_executor(jobs, args.dask, lambda executor: simulate(
+        rs, args.rounds, args.bots, seed, executor=executor,
+        chunk_size=chunk if executor is not None else None, progress=progress.update))
     progress.finish()
     _print_stats(stats, jobs)
     return 0
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    rs = lookup_ruleset(args.ruleset)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    pairs = len(args.bots) * (len(args.bots) - 1) // 2
+    try:
+        total = args.deals * pairs
+        progress = _Progress(total, sys.stderr)
+        report = _with_executor(args.jobs, args.dask, lambda executor: arena(
+            rs, args.bots, args.deals, seed, executor=executor,
+            progress=progress.update))
+    except ValueError as exc:
+        if isinstance(exc, TwentyEightError):
+            raise
+        raise ConfigError(str(exc)) from None
+    progress.finish()
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        _print_arena(report)
+    return 0
+
+
+def _print_arena(report: ArenaReport) -> None:
+    print(f"Ruleset {report.ruleset}, {report.deals} duplicate deals per pair, "
+          f"seed {report.seed}")
+    for p in report.pairings:
+        print()
+        print(f"{p.first} against {p.second}")
+        print(f"  game points per deal:  {p.mean:+.3f} "
+              f"(95% interval {p.low:+.3f} to {p.high:+.3f})")
+        print(f"  deals won/drawn/lost:  {p.wins}/{p.draws}/{p.losses}; win rate "
+              f"{100 * p.win_rate:.1f}% ({100 * p.win_low:.1f}% to {100 * p.win_high:.1f}%)")
+        for name, bid, made in p.contracts:
+            print(f"  {name} contracts made: {made} of {bid}")
+    print()
+    print("Elo: " + ", ".join(f"{name} {rating:.0f}" for name, rating in report.elo))
 
 
 def _print_stats(stats: SimulationStats, jobs: int) -> None:

@@ -1,0 +1,249 @@
+"""Search bots: :class:`PIMCBot` (sampled deals, each solved exactly) and
+:class:`ISMCTSBot` (information-set Monte Carlo tree search).
+
+Both see what a seat may see and nothing else. :func:`~twentyeight.bots.play_round`
+hands a bot that has a ``choose_at`` method a :class:`SeatAccess`: the seat's view, its
+legal actions, and :meth:`~twentyeight.round.Round.resample` of that seat (deals of
+the hidden cards consistent with everything the seat has seen). Every deal they search
+is one of those: never the real one.
+
+Both bid, choose the trump and make calls as :class:`HeuristicBot` does (measured: the
+arena's report counts each bot's contracts made), and search the card play. Their
+choices depend only on their seed and what they see, never on the clock, so a match
+between them replays exactly, in one process or many.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..solver import solve
+from ..state import PLAY
+from .heuristic import HeuristicBot
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..round import Round
+
+__all__ = ["ISMCTSBot", "PIMCBot", "SeatAccess"]
+
+
+class SeatAccess:
+    """What a search bot may use of a round: one seat's view, its legal actions, and
+    deals consistent with what it has seen. The round itself stays out of reach of
+    the bot's code paths (nothing here returns it or another seat's cards)."""
+
+    __slots__ = ("_round", "seat")
+
+    def __init__(self, rnd: Round, seat: int) -> None:
+        self._round = rnd
+        self.seat = seat
+        """The seat the bot plays."""
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (:meth:`~twentyeight.round.Round.view`) as a plain dict."""
+        return dict(self._round.view(self.seat))
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions (empty when it is not the seat's turn)."""
+        rnd = self._round
+        return rnd.legal_actions() if rnd.to_act == self.seat else ()
+
+    @property
+    def in_play(self) -> bool:
+        """True while the cards are being played (public)."""
+        return self._round.phase is PLAY
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet finished, the one in progress included (public)."""
+        rnd = self._round
+        return rnd.ruleset.config.tricks - len(rnd._tricks)
+
+    def resample(self, rng: random.Random) -> Round:
+        """A deal of the hidden cards drawn uniformly from those consistent with
+        everything the seat has seen, with the same history (see
+        :meth:`Round.resample <twentyeight.round.Round.resample>`)."""
+        return self._round.resample(self.seat, rng)
+
+
+def _by_text(legal: tuple[Action, ...], text: str) -> Action:
+    for action in legal:
+        if str(action) == text:
+            return action
+    raise ValueError(f"{text!r} is not among the legal actions")
+
+
+def _outcome(det: Round, team: int, points: int) -> float:
+    """How good ``points`` final card points are for ``team`` in ``det``'s contract: the
+    card points, and a bonus worth more than all of them when the contract goes the
+    team's way (made by it, or defeated against it)."""
+    target = det.target
+    bidder = det.bidder
+    if target is None or bidder is None:
+        return float(points)
+    total = det.deck.total_points + det.ruleset.config.last_trick_points
+    ours = bidder & 1 == team
+    bidders = points if ours else total - points
+    good = bidders >= target if ours else bidders < target
+    return points + (2 * total + 2 if good else 0)
+
+
+class _SearchBot:
+    """What the search bots share: their generator, and the heuristic that bids for
+    them and answers a view (with no deals to sample, a bot cannot search)."""
+
+    def __init__(self, seed: int | None) -> None:
+        self._rng = random.Random(seed)
+        self._heuristic = HeuristicBot(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        """From a view alone (no deals to sample): the heuristic's choice."""
+        return self._heuristic.choose(view)
+
+
+class PIMCBot(_SearchBot):
+    """Perfect-information Monte Carlo: draw ``samples`` deals of the hidden cards
+    consistent with what the seat has seen, solve each exactly (:func:`~twentyeight.
+    solver.solve`) and play the action with the best mean outcome (the contract first,
+    then card points); ties go to the heuristic's choice.
+
+    Solving a whole deal takes seconds in Python, so the search starts when at most
+    ``solve_tricks`` tricks are left (the one in progress included); before that, and
+    in the auction, the trump choice and the calls, it plays as :class:`HeuristicBot`.
+    ``max_nodes`` caps each solve (a solve cut short counts its lower bounds)."""
+
+    def __init__(self, seed: int | None = None, *, samples: int = 8, solve_tricks: int = 4,
+                 max_nodes: int | None = 200_000) -> None:
+        if samples < 1 or solve_tricks < 1:
+            raise ValueError("samples and solve_tricks must be at least 1")
+        super().__init__(seed)
+        self.samples = samples
+        """Deals drawn and solved for each decision."""
+        self.solve_tricks = solve_tricks
+        """The search starts once this many tricks are left."""
+        self.max_nodes = max_nodes
+        """The node budget of each solve (``None``: none)."""
+
+    def __repr__(self) -> str:
+        return f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks})"
+
+    def choose_at(self, access: SeatAccess) -> Action:
+        """The action for the seat of ``access``, whose turn it is."""
+        legal = access.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        plain = _by_text(legal, self._heuristic.choose(access.view()))
+        if not access.in_play or access.tricks_left > self.solve_tricks:
+            return plain
+        team = access.seat & 1
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(self.samples):
+            det = access.resample(self._rng)
+            solution = solve(det, max_nodes=self.max_nodes)
+            for action, points in solution.action_values.items():
+                totals[action] += _outcome(det, team, points)
+        top = max(totals.values())
+        if totals[plain] == top:
+            return plain
+        return next(a for a in legal if totals[a] == top)
+
+
+class _Node:
+    """A node of the information-set tree: one action's statistics."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class ISMCTSBot(_SearchBot):
+    """Single-observer information-set Monte Carlo tree search over the card play: each
+    of ``iterations`` iterations draws a deal consistent with what the seat has seen,
+    walks the tree choosing by UCB among the actions legal in that deal (counting how
+    often each was available), adds one node, plays the rest at random and scores the
+    result for each seat that chose on the way (the contract first, then the card
+    points). It plays the most visited action. The auction, the trump choice and the
+    calls are the heuristic's."""
+
+    def __init__(self, seed: int | None = None, *, iterations: int = 300,
+                 exploration: float = 0.7) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        super().__init__(seed)
+        self.iterations = iterations
+        """Iterations (deals drawn) for each decision."""
+        self.exploration = exploration
+        """The UCB exploration constant."""
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(iterations={self.iterations})"
+
+    def choose_at(self, access: SeatAccess) -> Action:
+        """The action for the seat of ``access``, whose turn it is."""
+        legal = access.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if not access.in_play:
+            return _by_text(legal, self._heuristic.choose(access.view()))
+        rng = self._rng
+        root = _Node()
+        c = self.exploration
+        for _ in range(self.iterations):
+            det = access.resample(rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while not det.is_over:
+                moves = det.legal_actions()
+                actor: int = det.to_act  # type: ignore[assignment]
+                children = node.children
+                untried = [a for a in moves if a not in children]
+                for a in moves:
+                    child = children.get(a)
+                    if child is not None:
+                        child.available += 1
+                if untried:
+                    move = rng.choice(untried)
+                    node = children[move] = _Node()
+                    det.apply(move)
+                    path.append((node, actor))
+                    break
+                best_score = -math.inf
+                move = moves[0]
+                for a in moves:
+                    child = children[a]
+                    score = child.reward / child.visits + c * math.sqrt(
+                        math.log(child.available) / child.visits)
+                    if score > best_score:
+                        best_score, move = score, a
+                node = children[move]
+                det.apply(move)
+                path.append((node, actor))
+            while not det.is_over:
+                det.apply(rng.choice(det.legal_actions()))
+            rewards = _rewards(det)
+            for visited, actor in path:
+                visited.visits += 1
+                visited.reward += rewards[actor & 1]
+        return max(legal, key=lambda a: root.children[a].visits
+                   if a in root.children else -1)
+
+
+def _rewards(det: Round) -> tuple[float, float]:
+    """Each side's reward for a finished round, from 0 to 1: half for the contract
+    going its way, half its share of the card points."""
+    result = det.result
+    assert result is not None
+    first, second = result.card_points
+    total = abs(first) + abs(second) or 1
+    shares = [0.25 * (first / total + 1), 0.25 * (second / total + 1)]
+    if result.made is not None and result.bidding_team is not None:
+        winner = result.bidding_team if result.made else 1 - result.bidding_team
+        shares[winner] += 0.5
+    return shares[0], shares[1]

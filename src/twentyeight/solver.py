@@ -1,0 +1,594 @@
+"""Perfect-information solving: the exact outcome of the play when every hand is known.
+
+:func:`solve` takes a round in the play phase and searches every line of play to its end,
+with the engine itself deciding what is legal and what each card does
+(:meth:`Round.legal_actions <twentyeight.round.Round.legal_actions>`,
+:meth:`~twentyeight.round.Round.clone`, :meth:`~twentyeight.round.Round.apply`), so every
+rule of the ruleset in play applies: a concealed trump and calling for it, trumps that
+do not count before the exposure, the last trick's bonus, shown cards, two copies of a
+card, six and eight seats, and the calls of plug-ins.
+
+Both sides play for the margin between their card points (the same as playing for their
+own card points whenever every card is played; where the play can stop early, as in a
+single hand, the first side's points break a tie between equal margins). The search is
+alpha-beta over the engine's positions with
+
+- a transposition table at the start of each trick, keyed by the cards each seat holds,
+  the leader, the state of the trump and what the plug-ins' play rules still depend on
+  (:meth:`RulePlugin.position_key <twentyeight.plugins.RulePlugin.position_key>`); it
+  keeps bounds on the points still to be won, so positions reached by different
+  histories share them;
+- move ordering: the table's best move first, then cheap winners, points to a partner
+  who is winning, low cards otherwise;
+- equivalent cards: of two cards of one suit in one hand, worth the same points, with no
+  card outside that hand ranked between them, only one is searched.
+
+A search can be given a budget (nodes or seconds); when it runs out the
+:class:`Solution` says so and gives the bounds found so far.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from .actions import Action
+from .errors import TwentyEightError
+from .state import PLAY
+
+if TYPE_CHECKING:
+    from .round import Round
+    from .ruleset import Ruleset
+
+__all__ = ["SCALE", "Solution", "SolveError", "solve"]
+
+SCALE = 1 << 10
+"""A line's value is ``margin * SCALE + first side's points``: the margin decides, the
+first side's points break a tie (below ``SCALE / 2`` either way in every ruleset)."""
+
+_HALF = SCALE // 2
+
+_INFINITY = 1 << 40
+
+_CHECK_EVERY = 1024
+"""Nodes between two looks at the clock under a time budget."""
+
+
+class SolveError(TwentyEightError, ValueError):
+    """The round cannot be solved: it is not in the play phase, or a budget is not a
+    positive number."""
+
+
+class _OutOfBudget(Exception):
+    """The search's budget ran out (internal)."""
+
+
+@frozen
+class Solution:
+    """The outcome of the play under best play by both sides, from the position solved.
+
+    Values are card points at the end of the round, counting the points already won.
+    Without a budget, or when the search finished within it, :attr:`exact` is true and
+    every value is exact; otherwise :attr:`action_bounds` holds what is known."""
+
+    seat: int
+    """The seat to act in the position solved."""
+    card_points: tuple[int, int]
+    """Each side's card points at the end, under best play (exact only when
+    :attr:`exact`; else those of the best action found so far, as far as known)."""
+    action_values: Mapping[Action, int]
+    """Each legal action of :attr:`seat` (in the order of ``legal_actions()``) and the
+    card points its side ends with if it takes it and both sides then play best. With
+    a budget that ran out: the lower bounds of :attr:`action_bounds`."""
+    action_bounds: Mapping[Action, tuple[int, int]]
+    """Each legal action's lowest and highest final card points for :attr:`seat`'s side
+    (equal when exact)."""
+    exact: bool
+    """True when the search finished: every value is exact."""
+    nodes: int
+    """Positions the search visited."""
+
+    @property
+    def team(self) -> int:
+        """The side of :attr:`seat` (0 or 1)."""
+        return self.seat & 1
+
+    @property
+    def value(self) -> int:
+        """The card points :attr:`seat`'s side ends with under best play."""
+        return self.card_points[self.seat & 1]
+
+    @property
+    def best_actions(self) -> tuple[Action, ...]:
+        """The actions of the highest value (with a budget that ran out: of the highest
+        lower bound), in the order of ``legal_actions()``."""
+        values = self.action_values
+        top = max(values.values())
+        return tuple(a for a, v in values.items() if v == top)
+
+
+def _decode(value: int) -> tuple[int, int]:
+    """Each side's card points from a line's value."""
+    margin = (value + _HALF) // SCALE
+    first = value - margin * SCALE
+    return first, first - margin
+
+
+class _Tables:
+    """What the search reads of a ruleset, made once per ruleset."""
+
+    __slots__ = ("at_least", "at_most", "compressed", "keyed_plugins", "loner",
+                 "points", "rank_pattern", "strength", "suit_of", "suit_runs", "watch_led",
+                 "watch_trump_led")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        deck = ruleset.deck
+        self.points = deck.points
+        self.strength = deck.strength
+        self.suit_of = deck.suit_of
+        at_least, at_most = [], []
+        for c in range(deck.size):
+            suit = deck.suit_mask[deck.suit_of[c]]
+            s = deck.strength[c]
+            at_least.append(sum(1 << d for d in range(deck.size)
+                                if suit >> d & 1 and deck.strength[d] >= s))
+            at_most.append(sum(1 << d for d in range(deck.size)
+                               if suit >> d & 1 and deck.strength[d] <= s))
+        self.at_least: tuple[int, ...] = tuple(at_least)
+        """The cards of each card's suit ranked at least as high."""
+        self.at_most: tuple[int, ...] = tuple(at_most)
+        """The cards of each card's suit ranked at most as high."""
+        # A rule that names a rank tells that rank's cards apart from their neighbours.
+        self.loner = deck.rank_mask("J") if "J" in deck.spec.ranks and \
+            ruleset.config.no_jack_discard else 0
+        cfg = ruleset.config
+        self.watch_led = cfg.no_jack_discard
+        """Whether the suits led so far decide anything later."""
+        self.watch_trump_led = cfg.bidder_trump_lead == "after-trump-led"
+        """Whether a trump led by a defender decides anything later."""
+        from .plugins import RulePlugin
+
+        base = RulePlugin.position_key
+        self.keyed_plugins = tuple(
+            p for p in ruleset.config.plugins
+            if type(p).position_key is not base or p.position_key(_NO_PORT) is not None)
+        # Where a card is told from its neighbours only by its rank order and points,
+        # the start of a trick is keyed by the pattern of what each seat holds among the
+        # cards left of each suit, not by which cards they are: positions that differ
+        # only in which low card went earlier then share one entry. That needs every
+        # suit's cards to rank strictly by id, one copy each, no rule that names a rank
+        # and no plug-in reading the cards.
+        width = deck.suit_width
+        runs = tuple((deck.suit_mask[s].bit_length() - width, (1 << width) - 1)
+                     for s in range(deck.n_suits))
+        strictly = all(
+            deck.suit_mask[s] == ((1 << width) - 1) << low and all(
+                deck.strength[low + i] < deck.strength[low + i + 1] for i in range(width - 1))
+            for s, (low, _) in enumerate(runs))
+        self.compressed = (strictly and deck.spec.copies == 1 and not self.loner
+                           and not self.keyed_plugins and width <= 12)
+        self.suit_runs = runs
+        self.rank_pattern: dict[tuple[int, ...], Hashable] = {}
+        """Memo: a seat's cards of a suit, squeezed to the cards left of that suit."""
+
+
+class _NoPort:
+    """Stands for a round where a plug-in's default key is asked whether it is ever
+    anything but ``None`` (that default reads nothing of the round when it is)."""
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        return ()
+
+
+_NO_PORT: Any = _NoPort()
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _outside(rnd: Round, seat: int) -> tuple[int, int]:
+    """The cards still in play that ``seat`` does not hold (the other hands, a face-down
+    trump, the trick in progress), and the face-down trump card's id (-1: none)."""
+    outside = 0
+    for s, m in enumerate(rnd._hands):
+        if s != seat:
+            outside |= m
+    concealed = rnd._concealed if rnd._exposed_at is None else -1
+    if concealed >= 0:
+        outside |= 1 << concealed
+    for c in rnd._trick:
+        outside |= 1 << c
+    return outside, concealed
+
+
+def _tables(ruleset: Ruleset) -> _Tables:
+    return ruleset._solver_tables_obj or ruleset._made_once(  # type: ignore[no-any-return]
+        "_solver_tables_obj", _Tables)
+
+
+def solve(rnd: Round, *, max_nodes: int | None = None,
+          max_seconds: float | None = None) -> Solution:
+    """The exact outcome of ``rnd``'s play, every hand known: each side's final card
+    points under best play and the value of each legal action of the seat to act.
+
+    ``rnd`` must be in the play phase (:class:`SolveError` otherwise); it is not
+    changed. ``max_nodes`` or ``max_seconds`` bound the search; when either runs out
+    the solution is not :attr:`~Solution.exact` and gives the bounds found so far."""
+    if rnd.phase is not PLAY:
+        raise SolveError(f"only a round in the play phase can be solved; this one is in "
+                         f"the {rnd.phase.value} phase")
+    for name, limit in (("max_nodes", max_nodes), ("max_seconds", max_seconds)):
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int | float)
+                                  or not limit > 0):
+            raise SolveError(f"{name} must be a positive number or None, got {limit!r}")
+    search = _Search(rnd.ruleset, max_nodes, max_seconds)
+    return search.root(rnd)
+
+
+class _Search:
+    """One solve: its transposition table, its counters and its budget."""
+
+    def __init__(self, ruleset: Ruleset, max_nodes: int | None,
+                 max_seconds: float | None) -> None:
+        self.tables = _tables(ruleset)
+        self.table: dict[Hashable, tuple[int, int, Action | None]] = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes if max_nodes is not None else _INFINITY
+        self.deadline = (time.perf_counter() + max_seconds) if max_seconds is not None \
+            else None
+        self.next_check = min(_CHECK_EVERY, self.max_nodes)
+        self.total = 0
+        self.signed = min(ruleset.deck.points) < 0 or ruleset.config.last_trick_points < 0
+        self.size = ruleset.deck.size
+        self.history = [0] * (self.size * ruleset.config.players)
+        self.play_index = ruleset._play_index
+
+    # ------------------------------------------------------------------ the root
+
+    def root(self, rnd: Round) -> Solution:
+        seat = rnd.to_act
+        assert seat is not None
+        team = seat & 1
+        legal = rnd.legal_actions()
+        pts = rnd._team_points
+        gains, losses = self._left(rnd)
+        remaining = gains - losses
+        # What the side can end with at worst and at best, before searching.
+        bounds: dict[Action, tuple[int, int]] = {
+            a: (pts[team] - losses, pts[team] + gains) for a in legal}
+        lines: dict[Action, int] = {}
+        index = rnd._play_index
+        try:
+            self.total = pts[0] + pts[1] + remaining
+            guess = (2 * pts[0] + remaining - self.total) * SCALE + pts[0] + remaining // 2
+            for action in self._ordered(rnd, seat, None):
+                child = rnd.clone()
+                child.apply(action)
+                lines[action] = line = guess = self._exact(child, guess)
+                points = _decode(line)[team]
+                bounds[action] = (points, points)
+        except _OutOfBudget:
+            pass
+        # A card left out as equivalent to one searched has its value.
+        cards = [index[id(a)] for a in legal if id(a) in index]
+        play_of = rnd._play_of
+        for group in self._groups(rnd, cards):
+            for c in group[1:]:
+                bounds[play_of[c]] = bounds[play_of[group[0]]]
+                if play_of[group[0]] in lines:
+                    lines[play_of[c]] = lines[play_of[group[0]]]
+        exact = len(lines) == len(legal)
+        values = {a: bounds[a][0] for a in legal}
+        if exact:
+            pick = max if team == 0 else min
+            card_points = _decode(pick(lines.values()))
+        else:
+            best = max(legal, key=lambda a: (values[a], bounds[a][1]))
+            own = values[best]
+            other = pts[1 - team] + remaining - (own - pts[team])
+            card_points = (own, other) if team == 0 else (other, own)
+        return Solution(seat=seat, card_points=card_points,
+                        action_values=MappingProxyType(values),
+                        action_bounds=MappingProxyType(bounds), exact=exact,
+                        nodes=self.nodes)
+
+    def _left(self, rnd: Round) -> tuple[int, int]:
+        """The card points not yet won, the cards not in a finished trick and the last
+        trick's bonus: the positive ones, and the negative ones as a positive number
+        (a ruleset may give a card negative points)."""
+        held = 0
+        for m in rnd._hands:
+            held |= m
+        if rnd._concealed >= 0 and rnd._exposed_at is None:
+            held |= 1 << rnd._concealed
+        for c in rnd._trick:
+            held |= 1 << c
+        points = self.tables.points
+        bonus = rnd._last_trick_points if len(rnd._tricks) < rnd._n_tricks else 0
+        gains, losses = max(bonus, 0), max(-bonus, 0)
+        while held:
+            low = held & -held
+            p = points[low.bit_length() - 1]
+            if p > 0:
+                gains += p
+            else:
+                losses -= p
+            held ^= low
+        return gains, losses
+
+    # ------------------------------------------------------------------ the search
+
+    def search(self, rnd: Round, alpha: int, beta: int) -> int:
+        """The value of ``rnd`` (a position this search owns and may change) under best
+        play: exact when it lies strictly between ``alpha`` and ``beta``, else a bound
+        on the side it fell (fail-soft)."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check_budget()
+        p0, p1 = rnd._team_points
+        if rnd.is_over:
+            return (p0 - p1) * SCALE + p0
+        # The points still to win bound the value: often enough to answer at once.
+        if self.signed:
+            gains, losses = self._left(rnd)
+        else:
+            gains, losses = self.total - p0 - p1, 0
+        margin = p0 - p1
+        swing = gains + losses
+        top = (margin + swing) * SCALE + p0 + gains
+        if top <= alpha:
+            return top
+        bottom = (margin - swing) * SCALE + p0 - losses
+        if bottom >= beta:
+            return bottom
+        key: Hashable = None
+        base = margin * SCALE + p0
+        table = self.table
+        entry = None
+        best_move: Action | None = None
+        if not rnd._trick:
+            key = self._key(rnd)
+            entry = table.get(key)
+        if entry is not None:
+            low, high, best_move = entry
+            low += base
+            high += base
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        seat: int = rnd.to_act  # type: ignore[assignment]
+        moves = self._ordered(rnd, seat, best_move)
+        maximizing = not seat & 1
+        best = -_INFINITY if maximizing else _INFINITY
+        chosen: Action | None = None
+        a, b = alpha, beta
+        last = len(moves) - 1
+        for i, move in enumerate(moves):
+            # The last move may change this position itself: nothing needs it after.
+            child = rnd.clone() if i < last else rnd
+            child.apply(move)
+            value = self.search(child, a, b)
+            if maximizing:
+                if value > best:
+                    best, chosen = value, move
+                    if value > a:
+                        a = value
+                        if a >= b:
+                            break
+            elif value < best:
+                best, chosen = value, move
+                if value < b:
+                    b = value
+                    if a >= b:
+                        break
+        if key is None:
+            return best
+        low, high = -_INFINITY, _INFINITY
+        if entry is not None:
+            low, high = entry[0] + base, entry[1] + base
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[key] = (low - base, high - base, chosen)
+        return best
+
+    def _exact(self, rnd: Round, guess: int) -> int:
+        """The exact value of ``rnd`` by a series of null-window searches (MTD(f)),
+        starting from ``guess``: each one tells whether the value is at least a
+        threshold, which prunes far more than one search with a wide window."""
+        low, high = -_INFINITY, _INFINITY
+        value = guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self.search(rnd.clone(), beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
+
+    def _check_budget(self) -> None:
+        self.next_check = self.nodes + _CHECK_EVERY
+        if self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget
+        self.next_check = min(self.next_check, self.max_nodes)
+
+    def _key(self, rnd: Round) -> Hashable:
+        """What the rest of the play depends on: the start of a trick by the pattern of
+        the cards (where the deck allows, see :class:`_Tables`), a position within a
+        trick by its cards."""
+        tables = self.tables
+        hidden = rnd._exposed_at is None
+        trick = rnd._trick
+        extra = (rnd.to_act, hidden, rnd._shown,
+                 rnd._led_suits if tables.watch_led else 0,
+                 rnd._trump_led if tables.watch_trump_led else False)
+        if tables.compressed and not trick:
+            hands = list(rnd._hands)
+            if hidden and rnd._concealed >= 0:
+                hands.append(1 << rnd._concealed)
+            return (*extra, *self._pattern(hands))
+        plugins: tuple[Hashable, ...] = ()
+        if tables.keyed_plugins:
+            port = rnd._port_obj or rnd._port
+            plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
+        return (*extra, rnd._concealed if hidden else -1, rnd._trump_from, rnd._must_trump,
+                *rnd._hands, *trick, plugins)
+
+    def _pattern(self, hands: list[int]) -> list[Hashable]:
+        """For each suit: the points of its cards left, in rank order, and each seat's
+        share of them as bits of that order."""
+        tables = self.tables
+        memo = tables.rank_pattern
+        out: list[Hashable] = []
+        for low, full in tables.suit_runs:
+            parts = tuple([(h >> low) & full for h in hands])
+            squeezed = memo.get(parts)
+            if squeezed is None:
+                squeezed = memo[parts] = self._squeeze(low, parts)
+            out.append(squeezed)
+        return out
+
+    def _squeeze(self, low: int, parts: tuple[int, ...]) -> Hashable:
+        points = self.tables.points
+        left = 0
+        for part in parts:
+            left |= part
+        pattern = []
+        shares = [0] * len(parts)
+        bit = 1
+        for i in range(left.bit_length()):
+            if left >> i & 1:
+                pattern.append(points[low + i])
+                for seat, part in enumerate(parts):
+                    if part >> i & 1:
+                        shares[seat] |= bit
+                bit <<= 1
+        return (tuple(pattern), *shares)
+
+    # ------------------------------------------------------------------ ordering
+
+    def _groups(self, rnd: Round, cards: list[int]) -> list[list[int]]:
+        """``cards`` (of the seat to act) in groups of equivalent cards, the first of
+        each group the one to search."""
+        tables = self.tables
+        strength, suit_of, points = tables.strength, tables.suit_of, tables.points
+        seat = rnd.to_act
+        assert seat is not None
+        mine = rnd._hands[seat]
+        outside, concealed = _outside(rnd, seat)
+        ordered = sorted(cards, key=lambda c: (suit_of[c], strength[c]))
+        groups: list[list[int]] = []
+        prev = -1
+        for c in ordered:
+            if (prev >= 0 and suit_of[prev] == suit_of[c] and points[prev] == points[c]
+                    and c != concealed and prev != concealed and mine >> c & 1
+                    and not (tables.at_least[prev] & tables.at_most[c] & outside)
+                    and (strength[prev] == strength[c]
+                         or not (tables.loner >> c & 1 or tables.loner >> prev & 1))):
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+            prev = c
+        return groups
+
+    def _ordered(self, rnd: Round, seat: int, first: Action | None) -> list[Action]:
+        """The moves to search, best first: equivalent cards but one left out."""
+        legal = rnd.legal_actions()
+        if rnd.phase is not PLAY:
+            return list(legal)
+        mask = rnd._legal_cache[0]
+        others = legal[mask.bit_count():]
+        cards = self._kept(rnd, seat, mask)
+        if len(cards) > 1:
+            cards.sort(key=self._order_key(rnd, seat))
+        play_of = rnd._play_of
+        moves = [play_of[c] for c in cards]
+        if others:
+            moves += others
+        if first is not None and moves[0] is not first:
+            for i, move in enumerate(moves):
+                if move is first:
+                    del moves[i]
+                    moves.insert(0, first)
+                    break
+        return moves
+
+    def _kept(self, rnd: Round, seat: int, mask: int) -> list[int]:
+        """The cards of ``mask`` (legal for ``seat``) to search: of each run of
+        equivalent cards, the lowest."""
+        tables = self.tables
+        if not tables.compressed:
+            return [g[0] for g in self._groups(rnd, list(_bits(mask)))]
+        points, suit_of = tables.points, tables.suit_of
+        outside, concealed = _outside(rnd, seat)
+        kept = []
+        prev = -1
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            mask ^= low
+            # Cards rank by id within a suit here: the cards between are the bits between.
+            if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
+                    or outside & (low - (2 << prev)) or c == concealed
+                    or prev == concealed):
+                kept.append(c)
+            prev = c
+        return kept
+
+    def _order_key(self, rnd: Round, seat: int) -> Callable[[int], int]:
+        """How promising each card is for the seat to act (lower first): the search's
+        history of cutoffs, and what the card does to the trick."""
+        tables = self.tables
+        strength, suit_of, points = tables.strength, tables.suit_of, tables.points
+        history = self.history
+        at = seat * self.size
+        trick = rnd._trick
+        if not trick:
+            return lambda c: -history[at + c] * 64 - strength[c]
+        trump = rnd._trump_suit if rnd._exposed_at is not None else -1
+        trump_from = rnd._trump_from
+        led = suit_of[trick[0]]
+
+        def rank(c: int, position: int) -> int:
+            suit = suit_of[c]
+            if suit == trump and position >= trump_from:
+                return strength[c] + 1000
+            return strength[c] if suit == led else -1
+
+        best, best_at = -2, 0
+        for i, c in enumerate(trick):
+            r = rank(c, i)
+            if r > best:
+                best, best_at = r, i
+        winner = rnd._seat_order[rnd._leader][best_at]
+        here = len(trick)
+        if winner & 1 == seat & 1:
+            # A partner wins for now: give it points, keep the strong cards.
+            return lambda c: -points[c] * 64 + strength[c]
+        # Try to win cheaply; failing that, give as little as possible.
+        return lambda c: (strength[c] if rank(c, here) > best
+                          else 4096 + points[c] * 64 + strength[c])

@@ -1,0 +1,203 @@
+"""The search bots (PIMC, ISMCTS), the arena that measures bots on duplicate deals, and
+running both on a process pool and on a local Dask cluster."""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+import twentyeight as te
+from twentyeight.bots import (
+    BOT_KINDS,
+    HeuristicBot,
+    ISMCTSBot,
+    PIMCBot,
+    RandomBot,
+    SeatAccess,
+    play_round,
+    simulate,
+)
+from twentyeight.bots.arena import ELO_BASE, arena, elo_ratings
+from twentyeight.cli import main
+
+
+def small_pimc(seed: int) -> PIMCBot:
+    return PIMCBot(seed, samples=2, solve_tricks=2)
+
+
+def small_ismcts(seed: int) -> ISMCTSBot:
+    return ISMCTSBot(seed, iterations=12)
+
+
+@pytest.mark.parametrize("name", te.presets())
+@pytest.mark.parametrize("make", [small_pimc, small_ismcts])
+def test_search_bots_play_every_preset_legally(name: str, make: Any) -> None:
+    rs = te.ruleset(name)
+    for seed in range(2):
+        rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
+        bots = [make(seed * 10 + s) if s % 2 == 0 else HeuristicBot(s)
+                for s in range(rs.config.players)]
+        play_round(rnd, bots)  # an illegal choice would raise
+        assert rnd.is_over
+
+
+@pytest.mark.parametrize("make", [small_pimc, small_ismcts])
+def test_a_search_bot_chooses_alike_from_the_same_seed(make: Any) -> None:
+    for seed in range(3):
+        played = []
+        for _ in range(2):
+            rnd = te.new_round("28", seed=seed)
+            play_round(rnd, [make(s) for s in range(4)])
+            played.append(rnd.to_json())
+        assert played[0] == played[1]
+
+
+def position_in_play(name: str, seed: int, tricks: int) -> te.Round:
+    rnd = te.new_round(name, seed=seed)
+    bot = RandomBot(seed)
+    while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= tricks):
+        rnd.apply(bot.choose_action(rnd.legal_actions()))
+    return rnd
+
+
+def test_seat_access_offers_the_seat_and_nothing_else() -> None:
+    rnd = position_in_play("28", 4, 5)
+    seat = rnd.to_act
+    access = SeatAccess(rnd, seat)
+    assert access.view() == dict(rnd.view(seat))
+    assert access.legal_actions() == rnd.legal_actions()
+    assert SeatAccess(rnd, (seat + 1) % 4).legal_actions() == ()
+    assert access.in_play and access.tricks_left == 3
+    det = access.resample(random.Random(1))
+    assert det.view(seat) == rnd.view(seat)
+    # Nothing on it names another seat's cards: its public names are these.
+    assert {n for n in dir(access) if not n.startswith("_")} == {
+        "in_play", "legal_actions", "resample", "seat", "tricks_left", "view"}
+
+
+class SeesAll(SeatAccess):
+    """A seat access whose every sample is the real deal (for testing PIMC's choice)."""
+
+    __slots__ = ()
+
+    def resample(self, rng: random.Random) -> te.Round:
+        return self._round.clone()
+
+
+def test_pimc_plays_a_best_card_of_the_real_deal_when_every_sample_is_it() -> None:
+    from twentyeight.solver import solve
+
+    checked = 0
+    for seed in range(30):
+        rnd = position_in_play("28", seed, 5)
+        if rnd.is_over or len(rnd.legal_actions()) < 2:
+            continue
+        bot = PIMCBot(seed, samples=2, solve_tricks=4)
+        choice = bot.choose_at(SeesAll(rnd, rnd.to_act))
+        assert choice in solve(rnd).best_actions
+        checked += 1
+    assert checked >= 10
+
+
+def test_search_bots_refuse_bad_budgets() -> None:
+    with pytest.raises(ValueError):
+        PIMCBot(1, samples=0)
+    with pytest.raises(ValueError):
+        ISMCTSBot(1, iterations=0)
+
+
+def test_an_arena_report_holds_together() -> None:
+    # The full measurement (1,000 deals) is on the Bots and strength page; this small
+    # run checks that the report's figures agree with each other.
+    report = arena("28", ["pimc", "heuristic"], 12, seed=11)
+    (pairing,) = report.pairings
+    assert pairing.deals == 12
+    assert pairing.wins + pairing.draws + pairing.losses == 12
+    assert pairing.low <= pairing.mean <= pairing.high
+    assert pairing.win_low <= pairing.win_rate <= pairing.win_high
+    assert dict(report.elo).keys() == {"pimc", "heuristic"}
+
+
+def test_the_arena_report_is_the_same_on_a_process_pool() -> None:
+    serial = arena("28", ["heuristic", "random", "pimc"], 6, seed=5, chunk_size=2)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = arena("28", ["heuristic", "random", "pimc"], 6, seed=5, chunk_size=2,
+                       executor=pool)
+    assert pooled == serial
+    assert [(p.first, p.second) for p in serial.pairings] == [
+        ("heuristic", "random"), ("heuristic", "pimc"), ("random", "pimc")]
+
+
+def test_arena_and_simulate_on_a_local_dask_cluster_equal_the_serial_run() -> None:
+    distributed = pytest.importorskip("distributed")  # the [test] extra installs it
+    serial = arena("29", ["heuristic", "random"], 8, seed=9, chunk_size=3)
+    stats = simulate("28", 30, "heuristic", seed=4)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        executor = client.get_executor()
+        assert arena("29", ["heuristic", "random"], 8, seed=9, chunk_size=3,
+                     executor=executor) == serial
+        assert simulate("28", 30, "heuristic", seed=4, executor=executor,
+                        chunk_size=7) == stats
+
+
+def test_the_arena_cli_reports_the_same_for_any_number_of_jobs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        assert main(["arena", "--bots", "heuristic", "random", "--deals", "6", "--seed", "3",
+                     "--jobs", jobs, "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["pairings"][0]["deals"] == 6
+    assert main(["arena", "--bots", "heuristic", "random", "--deals", "2", "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "heuristic against random" in text and "Elo:" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "--bots", "heuristic"],
+    ["arena", "--bots", "heuristic", "heuristic"],
+    ["arena", "--bots", "heuristic", "nobody"],
+    ["arena", "--bots", "heuristic", "random", "--deals", "0"],
+])
+def test_the_arena_cli_refuses_bad_arguments(argv: list[str],
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_the_cli_names_a_dask_cluster_it_cannot_reach(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("twentyeight.cli.commands.DASK_TIMEOUT", 2)
+    assert main(["arena", "--bots", "heuristic", "random", "--deals", "1",
+                 "--dask", "tcp://127.0.0.1:9"]) == 2
+    assert "Dask cluster" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bots,deals", [(["heuristic"], 5), (["heuristic", "x"], 5),
+                                        (["heuristic", "random"], 0)])
+def test_arena_refuses_bad_arguments(bots: list[str], deals: int) -> None:
+    with pytest.raises(ValueError):
+        arena("28", bots, deals)
+
+
+def test_elo_ratings_follow_the_scores() -> None:
+    even = elo_ratings(["a", "b"], [("a", "b", 50.0, 100)])
+    assert even["a"] == pytest.approx(even["b"]) == pytest.approx(ELO_BASE)
+    ladder = elo_ratings(["a", "b", "c"], [("a", "b", 75.0, 100), ("b", "c", 75.0, 100),
+                                           ("a", "c", 90.0, 100)])
+    assert ladder["a"] > ladder["b"] > ladder["c"]
+    assert sum(ladder.values()) / 3 == pytest.approx(ELO_BASE)
+    # A bot that wins every game still has a finite rating.
+    sweep = elo_ratings(["a", "b"], [("a", "b", 10.0, 10)])
+    assert ELO_BASE < sweep["a"] < ELO_BASE + 1000
+
+
+def test_the_search_bots_are_offered_by_name() -> None:
+    assert {"pimc", "ismcts"} <= set(BOT_KINDS)

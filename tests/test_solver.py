@@ -1,0 +1,190 @@
+"""The perfect-information solver against plain minimax over the engine.
+
+The reference below knows nothing of the solver's pruning: it tries every legal action
+with ``clone()`` and ``apply()`` and scores a finished round by its card points. The
+solver must give the same card points and the same value for every legal action, on
+random endings of every preset, of every composition with the house rules, and of every
+registered ruleset (the example third-party plug-in included)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import twentyeight as te
+from twentyeight.bots import RandomBot
+from twentyeight.solver import Solution, SolveError, solve
+
+from .helpers import compositions
+
+ENDINGS_PER_PRESET = 120
+"""Random endings per preset: 9 presets give 1,080 (the issue asks for 1,000)."""
+
+
+def minimax(rnd: te.Round) -> tuple[int, int]:
+    """``(margin, first side's points)`` at the end of ``rnd`` under best play, found
+    by trying every line: the first side maximises the pair, the second minimises it
+    (the margin decides, the first side's points break a tie)."""
+    if rnd.is_over:
+        first, second = rnd.card_points
+        return first - second, first
+    values = []
+    for action in rnd.legal_actions():
+        child = rnd.clone()
+        child.apply(action)
+        values.append(minimax(child))
+    return max(values) if rnd.to_act % 2 == 0 else min(values)  # type: ignore[operator]
+
+
+def points_of(value: tuple[int, int]) -> tuple[int, int]:
+    margin, first = value
+    return first, first - margin
+
+
+def ending(name: str, seed: int, tricks_left: int) -> te.Round | None:
+    """A round of ``name`` played at random until about ``tricks_left`` tricks remain
+    (stopping at a random point of the trick), or ``None`` if it ended first."""
+    rng = random.Random(seed)
+    rnd = te.ruleset(name).new_round(seed=seed, dealer=seed % te.ruleset(name).config.players)
+    bot = RandomBot(seed)
+    n_tricks = rnd.ruleset.config.tricks
+    stop_at = rng.randrange(rnd.ruleset.config.players)
+    while not rnd.is_over:
+        if rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= n_tricks - tricks_left \
+                and len(rnd.current_trick) >= stop_at:
+            return rnd
+        rnd.apply(bot.choose_action(rnd.legal_actions()))
+    return None
+
+
+def check_against_minimax(rnd: te.Round) -> Solution:
+    """Solve ``rnd`` and compare every figure with plain minimax."""
+    before = rnd.to_json()
+    solution = solve(rnd)
+    assert rnd.to_json() == before, "solve() changed the round"
+    assert solution.exact
+    team = rnd.to_act % 2  # type: ignore[operator]
+    lines = {}
+    for action in rnd.legal_actions():
+        child = rnd.clone()
+        child.apply(action)
+        lines[action] = minimax(child)
+    assert list(solution.action_values) == list(rnd.legal_actions())
+    for action, line in lines.items():
+        assert solution.action_values[action] == points_of(line)[team], str(action)
+        assert solution.action_bounds[action] == (points_of(line)[team],) * 2
+    best = max(lines.values()) if team == 0 else min(lines.values())
+    assert solution.card_points == points_of(best)
+    assert solution.value == points_of(best)[team]
+    assert set(solution.best_actions) == {
+        a for a, v in solution.action_values.items() if v == max(solution.action_values.values())}
+    return solution
+
+
+@pytest.mark.parametrize("name", te.presets())
+def test_solver_equals_minimax_on_random_endings(name: str) -> None:
+    # Two tricks left (three where a trick is four cards or fewer), from a random point
+    # of the trick: every rule in play, concealed trumps and calls included.
+    players = te.ruleset(name).config.players
+    left = 3 if players <= 4 else 2
+    checked = 0
+    seed = 0
+    while checked < ENDINGS_PER_PRESET:
+        rnd = ending(name, seed, left)
+        seed += 1
+        if rnd is None:
+            continue
+        check_against_minimax(rnd)
+        checked += 1
+    assert checked == ENDINGS_PER_PRESET
+
+
+@pytest.mark.parametrize("name", compositions())
+def test_solver_equals_minimax_with_house_rules(name: str) -> None:
+    checked = 0
+    for seed in range(400):
+        rnd = ending(name, seed, 2)
+        if rnd is not None:
+            check_against_minimax(rnd)
+            checked += 1
+            if checked == 12:
+                break
+    assert checked == 12
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(te.presets()), seed=st.integers(0, 2**32 - 1),
+       left=st.integers(1, 2))
+def test_solver_equals_minimax_for_every_registered_ruleset(name: str, seed: int,
+                                                            left: int) -> None:
+    rnd = ending(name, seed, left)
+    if rnd is not None:
+        check_against_minimax(rnd)
+
+
+def test_equivalent_cards_take_the_value_of_the_card_searched() -> None:
+    # Seat 1 holds K and Q of hearts with no other heart between them: one of the two
+    # is searched and both get its value.
+    for seed in range(200):
+        rnd = ending("28", seed, 3)
+        if rnd is None:
+            continue
+        hand = [c for c in rnd.hand(rnd.to_act) if c.suit == "H"]
+        ranks = {c.rank for c in hand}
+        legal = {str(a) for a in rnd.legal_actions()}
+        if {"K", "Q"} <= ranks and {"play KH", "play QH"} <= legal:
+            solution = check_against_minimax(rnd)
+            values = {str(a): v for a, v in solution.action_values.items()}
+            assert values["play KH"] == values["play QH"]
+            return
+    pytest.fail("no position with K and Q of hearts both legal")
+
+
+def test_a_budget_gives_bounds_that_hold_the_exact_values() -> None:
+    rnd = ending("28", 3, 5)
+    assert rnd is not None
+    exact = solve(rnd)
+    cut = solve(rnd, max_nodes=50)
+    assert not cut.exact
+    assert cut.nodes <= 50 + 1
+    for action, (low, high) in cut.action_bounds.items():
+        assert low <= exact.action_values[action] <= high
+        assert cut.action_values[action] == low
+    timed = solve(rnd, max_seconds=1e-9)
+    assert not timed.exact
+
+
+def test_a_long_ending_is_solved_and_best_play_keeps_its_value() -> None:
+    rnd = ending("28", 11, 5)
+    assert rnd is not None and len(rnd.tricks) == 3
+    solution = solve(rnd)
+    assert solution.exact
+    assert sum(solution.card_points) == 28
+    # Playing a best action and solving again keeps the value: best play is consistent.
+    child = rnd.clone()
+    child.apply(solution.best_actions[0])
+    again = solve(child)
+    assert again.card_points == solution.card_points
+
+
+@pytest.mark.parametrize("phase", ["auction", "over"])
+def test_only_the_play_phase_is_solved(phase: str) -> None:
+    rnd = te.new_round("28", seed=1)
+    if phase == "over":
+        while not rnd.is_over:
+            rnd.apply(rnd.legal_actions()[0])
+    with pytest.raises(SolveError, match="play phase"):
+        solve(rnd)
+
+
+@pytest.mark.parametrize("budget", [0, -1, True, "5", float("nan")])
+def test_a_budget_must_be_a_positive_number(budget: object) -> None:
+    rnd = ending("28", 1, 2)
+    assert rnd is not None
+    with pytest.raises(SolveError, match="positive number"):
+        solve(rnd, max_nodes=budget)  # type: ignore[arg-type]
+    with pytest.raises(SolveError, match="positive number"):
+        solve(rnd, max_seconds=budget)  # type: ignore[arg-type]
