@@ -279,11 +279,14 @@ class RulePlugin(Part):
         which makes every position distinct. A plug-in with play hooks overrides it
         with the few facts its hooks read (the pair: whether it was shown, and which
         sides won a trick since the exposure)."""
+        return rnd.history if self._hooks_the_play() else None
+
+    def _hooks_the_play(self) -> bool:
+        """Whether this plug-in overrides a hook of the play (:meth:`play_actions`,
+        :meth:`after_trick`)."""
         cls = type(self)
-        if cls.play_actions is RulePlugin.play_actions and \
-                cls.after_trick is RulePlugin.after_trick:
-            return None
-        return rnd.history
+        return (cls.play_actions is not RulePlugin.play_actions
+                or cls.after_trick is not RulePlugin.after_trick)
 
     # -- views
     def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:

@@ -13,13 +13,15 @@ own card points whenever every card is played; where the play can stop early, as
 single hand, the first side's points break a tie between equal margins). The search is
 alpha-beta over the engine's positions with
 
-- a transposition table at the start of each trick, keyed by the cards each seat holds,
+- null-window passes (MTD(f)) for the exact value of each legal action;
+- a transposition table at the start of each trick, keyed by the cards each seat holds
+  (where the deck allows, by their pattern: rank order and points among the cards left),
   the leader, the state of the trump and what the plug-ins' play rules still depend on
   (:meth:`RulePlugin.position_key <twentyeight.plugins.RulePlugin.position_key>`); it
   keeps bounds on the points still to be won, so positions reached by different
   histories share them;
-- move ordering: the table's best move first, then cheap winners, points to a partner
-  who is winning, low cards otherwise;
+- move ordering: the table's best move first, then high cards to lead, cheap winners,
+  points to a partner who is winning, low cards otherwise;
 - equivalent cards: of two cards of one suit in one hand, worth the same points, with no
   card outside that hand ranked between them, only one is searched.
 
@@ -32,7 +34,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -155,7 +157,9 @@ class _Tables:
         base = RulePlugin.position_key
         self.keyed_plugins = tuple(
             p for p in ruleset.config.plugins
-            if type(p).position_key is not base or p.position_key(_NO_PORT) is not None)
+            if type(p).position_key is not base or p._hooks_the_play())
+        """The plug-ins whose :meth:`~twentyeight.plugins.RulePlugin.position_key` can
+        be anything but ``None``."""
         # Where a card is told from its neighbours only by its rank order and points,
         # the start of a trick is keyed by the pattern of what each seat holds among the
         # cards left of each suit, not by which cards they are: positions that differ
@@ -173,19 +177,8 @@ class _Tables:
                            and not self.keyed_plugins and width <= 12)
         self.suit_runs = runs
         self.rank_pattern: dict[tuple[int, ...], Hashable] = {}
-        """Memo: a seat's cards of a suit, squeezed to the cards left of that suit."""
-
-
-class _NoPort:
-    """Stands for a round where a plug-in's default key is asked whether it is ever
-    anything but ``None`` (that default reads nothing of the round when it is)."""
-
-    @property
-    def history(self) -> tuple[Any, ...]:
-        return ()
-
-
-_NO_PORT: Any = _NoPort()
+        """Memo: the seats' cards of a suit (as the suit's bits) and their pattern
+        (:meth:`_Search._squeeze`)."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -249,10 +242,10 @@ class _Search:
             else None
         self.next_check = min(_CHECK_EVERY, self.max_nodes)
         self.total = 0
+        """The card points of the round, won or not: constant while every card is played."""
         self.signed = min(ruleset.deck.points) < 0 or ruleset.config.last_trick_points < 0
-        self.size = ruleset.deck.size
-        self.history = [0] * (self.size * ruleset.config.players)
-        self.play_index = ruleset._play_index
+        """Whether some points are negative: then the points still to win are counted
+        at each position, not read off :attr:`total`."""
 
     # ------------------------------------------------------------------ the root
 
@@ -269,9 +262,10 @@ class _Search:
             a: (pts[team] - losses, pts[team] + gains) for a in legal}
         lines: dict[Action, int] = {}
         index = rnd._play_index
+        self.total = pts[0] + pts[1] + remaining
+        # The first guess: the margin stays, the points left are shared.
+        guess = (pts[0] - pts[1]) * SCALE + pts[0] + remaining // 2
         try:
-            self.total = pts[0] + pts[1] + remaining
-            guess = (2 * pts[0] + remaining - self.total) * SCALE + pts[0] + remaining // 2
             for action in self._ordered(rnd, seat, None):
                 child = rnd.clone()
                 child.apply(action)
@@ -437,16 +431,16 @@ class _Search:
         self.next_check = min(self.next_check, self.max_nodes)
 
     def _key(self, rnd: Round) -> Hashable:
-        """What the rest of the play depends on: the start of a trick by the pattern of
-        the cards (where the deck allows, see :class:`_Tables`), a position within a
-        trick by its cards."""
+        """What the rest of the play depends on, at the start of a trick (the trick in
+        progress is empty, and whether trumps count follows from the exposure): the
+        leader, the trump's state, the cards each seat holds (by their pattern where the
+        deck allows, see :class:`_Tables`) and what the plug-ins read."""
         tables = self.tables
         hidden = rnd._exposed_at is None
-        trick = rnd._trick
         extra = (rnd.to_act, hidden, rnd._shown,
                  rnd._led_suits if tables.watch_led else 0,
                  rnd._trump_led if tables.watch_trump_led else False)
-        if tables.compressed and not trick:
+        if tables.compressed:
             hands = list(rnd._hands)
             if hidden and rnd._concealed >= 0:
                 hands.append(1 << rnd._concealed)
@@ -455,8 +449,7 @@ class _Search:
         if tables.keyed_plugins:
             port = rnd._port_obj or rnd._port
             plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
-        return (*extra, rnd._concealed if hidden else -1, rnd._trump_from, rnd._must_trump,
-                *rnd._hands, *trick, plugins)
+        return (*extra, rnd._concealed if hidden else -1, *rnd._hands, plugins)
 
     def _pattern(self, hands: list[int]) -> list[Hashable]:
         """For each suit: the points of its cards left, in rank order, and each seat's
@@ -473,6 +466,8 @@ class _Search:
         return out
 
     def _squeeze(self, low: int, parts: tuple[int, ...]) -> Hashable:
+        """The points of the suit's cards left (``low``: its first id) in rank order,
+        and each seat's share of them as bits of that order."""
         points = self.tables.points
         left = 0
         for part in parts:
@@ -560,15 +555,13 @@ class _Search:
         return kept
 
     def _order_key(self, rnd: Round, seat: int) -> Callable[[int], int]:
-        """How promising each card is for the seat to act (lower first): the search's
-        history of cutoffs, and what the card does to the trick."""
+        """How promising each card is for the seat to act (lower first), from what it
+        does to the trick."""
         tables = self.tables
         strength, suit_of, points = tables.strength, tables.suit_of, tables.points
-        history = self.history
-        at = seat * self.size
         trick = rnd._trick
         if not trick:
-            return lambda c: -history[at + c] * 64 - strength[c]
+            return lambda c: -strength[c]
         trump = rnd._trump_suit if rnd._exposed_at is not None else -1
         trump_from = rnd._trump_from
         led = suit_of[trick[0]]

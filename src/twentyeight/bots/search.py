@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..solver import solve
 from ..state import PLAY
 from .heuristic import HeuristicBot
+from .simple import legal_of_text
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -70,10 +71,10 @@ class SeatAccess:
 
 
 def _by_text(legal: tuple[Action, ...], text: str) -> Action:
-    for action in legal:
-        if str(action) == text:
-            return action
-    raise ValueError(f"{text!r} is not among the legal actions")
+    """The legal action the heuristic named (it always names one)."""
+    action = legal_of_text(legal, text)
+    assert action is not None, text
+    return action
 
 
 def _outcome(det: Round, team: int, points: int) -> float:

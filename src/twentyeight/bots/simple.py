@@ -87,7 +87,13 @@ def _bot_action(rnd: Round, seat: int, bot: Bot) -> Action:
         return cast("Action", fast(legal))
     # A bot gets the view itself, as a plain dict: the protocol predates SeatView.
     text = bot.choose(cast(dict[str, Any], rnd.view(seat)))
+    action = legal_of_text(legal, text)
+    return action if action is not None else rnd.parse_action(text)
+
+
+def legal_of_text(legal: Sequence[Action], text: str) -> Action | None:
+    """The action of ``legal`` whose text is ``text`` (matched, not parsed), if any."""
     for action in legal:
         if str(action) == text:
             return action
-    return rnd.parse_action(text)
+    return None

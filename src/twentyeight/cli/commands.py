@@ -16,7 +16,7 @@ from typing import TypeVar
 from ..bots import Bot, play_round
 from ..bots.arena import ArenaReport, arena
 from ..bots.simulation import BOT_KINDS, BotFactory, SimulationStats, default_chunk_size, simulate
-from ..errors import ConfigError, TwentyEightError
+from ..errors import ConfigError
 from ..registry import modifier as lookup_modifier
 from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
@@ -168,17 +168,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_arena(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    pairs = len(args.bots) * (len(args.bots) - 1) // 2
-    try:
-        total = args.deals * pairs
-        progress = _Progress(total, sys.stderr)
-        report = _with_executor(args.jobs, args.dask, lambda executor: arena(
-            rs, args.bots, args.deals, seed, executor=executor,
-            progress=progress.update))
-    except ValueError as exc:
-        if isinstance(exc, TwentyEightError):
-            raise
-        raise ConfigError(str(exc)) from None
+    bots = args.bots
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise ConfigError(f"an arena needs two or more different bots; got {' '.join(bots)}")
+    progress = _Progress(args.deals * len(bots) * (len(bots) - 1) // 2, sys.stderr)
+    report = _with_executor(args.jobs, args.dask, lambda executor: arena(
+        rs, bots, args.deals, seed, executor=executor, progress=progress.update))
     progress.finish()
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
