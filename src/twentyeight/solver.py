@@ -32,7 +32,7 @@ A search can be given a budget (nodes or seconds); when it runs out the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -123,9 +123,9 @@ def _decode(value: int) -> tuple[int, int]:
 class _Tables:
     """What the search reads of a ruleset, made once per ruleset."""
 
-    __slots__ = ("at_least", "at_most", "compressed", "keyed_plugins", "loner",
-                 "points", "rank_pattern", "strength", "suit_of", "suit_runs", "watch_led",
-                 "watch_trump_led")
+    __slots__ = ("at_least", "at_most", "compressed", "dump_order", "feed_order",
+                 "keyed_plugins", "lead_order", "loner", "points", "rank_pattern", "strength",
+                 "suit_of", "suit_runs", "watch_led", "watch_trump_led")
 
     def __init__(self, ruleset: Ruleset) -> None:
         deck = ruleset.deck
@@ -144,6 +144,14 @@ class _Tables:
         """The cards of each card's suit ranked at least as high."""
         self.at_most: tuple[int, ...] = tuple(at_most)
         """The cards of each card's suit ranked at most as high."""
+        cards = range(deck.size)
+        self.lead_order = tuple(-deck.strength[c] for c in cards)
+        """Sort key of a card to lead: high cards first."""
+        self.feed_order = tuple(-deck.points[c] * 64 + deck.strength[c] for c in cards)
+        """Sort key under a partner who is winning: points first, strong cards kept."""
+        self.dump_order = tuple(4096 + deck.points[c] * 64 + deck.strength[c] for c in cards)
+        """Sort key of a card that cannot win the trick: as little as possible given,
+        after every card that wins (those sort by their strength, below 4096)."""
         # A rule that names a rank tells that rank's cards apart from their neighbours.
         self.loner = deck.rank_mask("J") if "J" in deck.spec.ranks and \
             ruleset.config.no_jack_discard else 0
@@ -236,6 +244,10 @@ class _Search:
                  max_seconds: float | None) -> None:
         self.tables = _tables(ruleset)
         self.table: dict[Hashable, tuple[int, int, Action | None]] = {}
+        self.patterns: dict[tuple[int, ...], int] = {}
+        """Memo: the seats' cards and the face-down card, and their pattern's number."""
+        self.pattern_ids: dict[tuple[Hashable, ...], int] = {}
+        """Each pattern met so far and its number."""
         self.nodes = 0
         self.max_nodes = max_nodes if max_nodes is not None else _INFINITY
         self.deadline = (time.perf_counter() + max_seconds) if max_seconds is not None \
@@ -437,33 +449,49 @@ class _Search:
         deck allows, see :class:`_Tables`) and what the plug-ins read."""
         tables = self.tables
         hidden = rnd._exposed_at is None
-        extra = (rnd.to_act, hidden, rnd._shown,
-                 rnd._led_suits if tables.watch_led else 0,
-                 rnd._trump_led if tables.watch_trump_led else False)
+        concealed = rnd._concealed if hidden else -1
+        cards: Hashable
         if tables.compressed:
-            hands = list(rnd._hands)
-            if hidden and rnd._concealed >= 0:
-                hands.append(1 << rnd._concealed)
-            return (*extra, *self._pattern(hands))
-        plugins: tuple[Hashable, ...] = ()
-        if tables.keyed_plugins:
-            port = rnd._port_obj or rnd._port
-            plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
-        return (*extra, rnd._concealed if hidden else -1, *rnd._hands, plugins)
+            # One number for the pattern: hashing it is cheaper than hashing the tuple.
+            hands = (*rnd._hands, concealed)
+            number = self.patterns.get(hands)
+            if number is None:
+                number = self.patterns[hands] = self._pattern_id(hands)
+            cards = number
+            plugins: Hashable = None
+        else:
+            cards = (concealed, *rnd._hands)
+            plugins = None
+            if tables.keyed_plugins:
+                port = rnd._port_obj or rnd._port
+                plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
+        return (rnd.to_act, hidden, rnd._shown,
+                rnd._led_suits if tables.watch_led else 0,
+                rnd._trump_led if tables.watch_trump_led else False, cards, plugins)
 
-    def _pattern(self, hands: list[int]) -> list[Hashable]:
-        """For each suit: the points of its cards left, in rank order, and each seat's
-        share of them as bits of that order."""
+    def _pattern_id(self, hands: tuple[int, ...]) -> int:
+        """A number for the pattern of ``hands`` (each seat's cards and the face-down
+        card, -1 for none): for each suit, the points of its cards left in rank order
+        and each holder's share of them as bits of that order. Equal patterns, equal
+        numbers."""
         tables = self.tables
         memo = tables.rank_pattern
+        holders = list(hands[:-1])
+        if hands[-1] >= 0:
+            holders.append(1 << hands[-1])
         out: list[Hashable] = []
         for low, full in tables.suit_runs:
-            parts = tuple([(h >> low) & full for h in hands])
+            parts = tuple([(h >> low) & full for h in holders])
             squeezed = memo.get(parts)
             if squeezed is None:
                 squeezed = memo[parts] = self._squeeze(low, parts)
             out.append(squeezed)
-        return out
+        pattern = tuple(out)
+        ids = self.pattern_ids
+        number = ids.get(pattern)
+        if number is None:
+            number = ids[pattern] = len(ids)
+        return number
 
     def _squeeze(self, low: int, parts: tuple[int, ...]) -> Hashable:
         """The points of the suit's cards left (``low``: its first id) in rank order,
@@ -513,40 +541,50 @@ class _Search:
     def _ordered(self, rnd: Round, seat: int, first: Action | None) -> list[Action]:
         """The moves to search, best first: equivalent cards but one left out."""
         legal = rnd.legal_actions()
-        if rnd.phase is not PLAY:
+        if len(legal) == 1 or rnd.phase is not PLAY:
             return list(legal)
         mask = rnd._legal_cache[0]
-        others = legal[mask.bit_count():]
-        cards = self._kept(rnd, seat, mask)
+        tables = self.tables
+        trick = rnd._trick
+        if tables.compressed:
+            cards = self._kept(rnd, seat, mask, trick)
+        else:
+            cards = [g[0] for g in self._groups(rnd, list(_bits(mask)))]
         if len(cards) > 1:
-            cards.sort(key=self._order_key(rnd, seat))
+            if not trick:
+                cards.sort(key=tables.lead_order.__getitem__)
+            else:
+                cards = self._trick_order(rnd, seat, trick, cards)
         play_of = rnd._play_of
         moves = [play_of[c] for c in cards]
-        if others:
-            moves += others
-        if first is not None and moves[0] is not first:
-            for i, move in enumerate(moves):
-                if move is first:
-                    del moves[i]
-                    moves.insert(0, first)
-                    break
+        if len(legal) > mask.bit_count():
+            moves += legal[mask.bit_count():]
+        if first is not None and moves[0] is not first and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
         return moves
 
-    def _kept(self, rnd: Round, seat: int, mask: int) -> list[int]:
-        """The cards of ``mask`` (legal for ``seat``) to search: of each run of
-        equivalent cards, the lowest."""
-        tables = self.tables
-        if not tables.compressed:
-            return [g[0] for g in self._groups(rnd, list(_bits(mask)))]
-        points, suit_of = tables.points, tables.suit_of
-        outside, concealed = _outside(rnd, seat)
+    def _kept(self, rnd: Round, seat: int, mask: int, trick: list[int]) -> list[int]:
+        """The cards of ``mask`` (legal for ``seat``) to search, where cards rank by id
+        within a suit: of each run of equivalent cards, the lowest."""
+        points, suit_of = self.tables.points, self.tables.suit_of
+        hands = rnd._hands
+        outside = 0
+        for m in hands:
+            outside |= m
+        outside &= ~hands[seat]
+        for c in trick:
+            outside |= 1 << c
+        concealed = rnd._concealed if rnd._exposed_at is None else -1
+        if concealed >= 0:
+            outside |= 1 << concealed
         kept = []
         prev = -1
         while mask:
             low = mask & -mask
             c = low.bit_length() - 1
             mask ^= low
-            # Cards rank by id within a suit here: the cards between are the bits between.
+            # The cards between two of a suit are the bits between them.
             if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
                     or outside & (low - (2 << prev)) or c == concealed
                     or prev == concealed):
@@ -554,34 +592,42 @@ class _Search:
             prev = c
         return kept
 
-    def _order_key(self, rnd: Round, seat: int) -> Callable[[int], int]:
-        """How promising each card is for the seat to act (lower first), from what it
-        does to the trick."""
+    def _trick_order(self, rnd: Round, seat: int, trick: list[int],
+                     cards: list[int]) -> list[int]:
+        """``cards`` in the order to try them when following to ``trick``: points to a
+        partner who is winning; otherwise the cheapest winner first, then the card
+        that gives away least."""
         tables = self.tables
-        strength, suit_of, points = tables.strength, tables.suit_of, tables.points
-        trick = rnd._trick
-        if not trick:
-            return lambda c: -strength[c]
+        strength, suit_of = tables.strength, tables.suit_of
         trump = rnd._trump_suit if rnd._exposed_at is not None else -1
         trump_from = rnd._trump_from
         led = suit_of[trick[0]]
-
-        def rank(c: int, position: int) -> int:
-            suit = suit_of[c]
-            if suit == trump and position >= trump_from:
-                return strength[c] + 1000
-            return strength[c] if suit == led else -1
-
         best, best_at = -2, 0
         for i, c in enumerate(trick):
-            r = rank(c, i)
+            suit = suit_of[c]
+            if suit == trump and i >= trump_from:
+                r = strength[c] + 1000
+            elif suit == led:
+                r = strength[c]
+            else:
+                continue
             if r > best:
                 best, best_at = r, i
         winner = rnd._seat_order[rnd._leader][best_at]
-        here = len(trick)
         if winner & 1 == seat & 1:
-            # A partner wins for now: give it points, keep the strong cards.
-            return lambda c: -points[c] * 64 + strength[c]
-        # Try to win cheaply; failing that, give as little as possible.
-        return lambda c: (strength[c] if rank(c, here) > best
-                          else 4096 + points[c] * 64 + strength[c])
+            cards.sort(key=tables.feed_order.__getitem__)
+            return cards
+        dump = tables.dump_order
+        counts = len(trick) >= trump_from
+        keyed = []
+        for c in cards:
+            suit = suit_of[c]
+            if suit == trump and counts:
+                r = strength[c] + 1000
+            elif suit == led:
+                r = strength[c]
+            else:
+                r = -1
+            keyed.append((strength[c] if r > best else dump[c], c))
+        keyed.sort()
+        return [c for _, c in keyed]
