@@ -311,12 +311,30 @@ def test_illegal_action_after_the_round_is_over() -> None:
 
 
 def test_third_party_plugin_is_discovered_by_name() -> None:
-    """tests/plugins/twenty_twenty is its own package with its own entry point,
-    installed by the test setup (conftest.py): the registry finds it like a built-in."""
+    """tests/plugins/twenty_twenty is its own package with its own entry point, made
+    importable by the test setup (conftest.py): the registry finds it like a built-in."""
     assert "twenty-twenty" in te.rulesets()
     rs = te.ruleset("20-20")
     assert rs.name == "twenty-twenty" and rs.deck.total_points == 20
     assert type(rs.config.scoring).__module__ == "twenty_twenty"
+
+
+def test_example_plugin_metadata_matches_its_pyproject() -> None:
+    """The ``.dist-info`` the test setup relies on says what installing the example
+    plug-in from its ``pyproject.toml`` would: name, version and entry points."""
+    from importlib import metadata
+
+    from .conftest import PLUGIN
+
+    tomllib = pytest.importorskip("tomllib")  # the standard library's from Python 3.11
+
+    project = tomllib.loads((PLUGIN / "pyproject.toml").read_text())["project"]
+    dist = metadata.distribution(project["name"])
+    assert dist.version == project["version"]
+    declared = project["entry-points"]["twentyeight.rulesets"]
+    found = {ep.name: ep.value for ep in dist.entry_points
+             if ep.group == "twentyeight.rulesets"}
+    assert found == declared
 
 
 def test_auction_mask_is_the_cards_held_at_the_auction() -> None:
