@@ -73,6 +73,19 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "simulate" in capsys.readouterr().out
 
 
+def test_version_names_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"twentyeight {te.__version__}"
+
+
+def test_python_dash_m_twentyeight_is_the_command() -> None:
+    """``python -m twentyeight`` runs the same command as ``twentyeight``."""
+    done = subprocess.run([sys.executable, "-m", "twentyeight", "rulesets"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^  28\s+Classic 28", done.stdout, re.M)
+
+
 def test_bad_option_value_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--rounds", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import errno
 import sys
 from typing import TYPE_CHECKING
 
+from .. import __version__
 from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
 from ..inputs import read_number
 from ..round import MAX_SEED
@@ -72,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="twentyeight",
         description="Rules engine for the Indian card game 28 and its relatives.",
     )
+    parser.add_argument("--version", action="version", version=f"twentyeight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("rulesets", help="list the rulesets, their aliases and descriptions")
