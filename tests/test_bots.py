@@ -609,3 +609,18 @@ def test_deck_facts_read_the_family_decks() -> None:
     two = deck_facts({"ruleset": "56-eight", "hand": []})
     assert two.copies == 2 and two.total == 56 and card("7S#2") in two.suit_cards("S")
     assert deck_facts({"ruleset": "twenty-twenty", "hand": []}).points(card("KS")) == -1
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("28+pair+double", {"caller_plays_exposed_card": True, "concealed_follow": "expose",
+                        "no_jack_discard": "strict", "trump_lead_after_trump_played": True}),
+    ("56", {"trump_lead_after_trump_played": True}),
+])
+def test_bots_stay_legal_with_the_play_options_of_issue_19(
+        name: str, options: dict[str, object]) -> None:
+    # The exposed card a caller-bidder must play, the face-down card followed with,
+    # every Jack barred, no trump led before one is played: the heuristic picks among
+    # the legal actions only.
+    rs = te.ruleset(name, **options)
+    rounds = _play_checked(rs, "h", range(12)) + _play_checked(rs, "hr", range(12, 20))
+    assert sum(r.result is not None and r.result.annulled is None for r in rounds) >= 4

@@ -93,6 +93,21 @@ OPTION_VARIANTS = [
     ("28+double+single-hand", {"c_call": True, "caller_must_trump": False}),
     ("40", {"auction_after": 1, "trump_marker": "indicator"}),
     ("56-six", {"closing_passes": 3}),
+    *(HOUSE_PLAY_OPTIONS := [
+        # Issue 19's play rules of other engines, each on its own (rosanne's rule 4,
+        # fiftysix's face-down card and its section 6.3, rosanne's rule 5) and together
+        # with every modifier that composes.
+        ("28", {"caller_plays_exposed_card": True}),
+        ("28", {"concealed_follow": "expose"}),
+        ("28", {"no_jack_discard": "strict"}),
+        ("28", {"trump_lead_after_trump_played": True}),
+        ("56", {"trump_lead_after_trump_played": True}),
+    ]),
+    ("28+double+pair+single-hand", {"caller_plays_exposed_card": True,
+                                    "concealed_follow": "expose", "no_jack_discard": "strict",
+                                    "trump_lead_after_trump_played": True}),
+    ("29+double+single-hand", {"no_jack_discard": "strict",
+                               "trump_lead_after_trump_played": True}),
 ]
 
 
@@ -140,6 +155,17 @@ def test_deep_random_rounds(name: str) -> None:
     assert played == DEEP_ROUNDS
 
 
+@pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
+@pytest.mark.parametrize(("name", "options"), HOUSE_PLAY_OPTIONS,
+                         ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}"
+                              for n, o in HOUSE_PLAY_OPTIONS])
+def test_deep_house_play_options(name: str, options: dict[str, object]) -> None:
+    """The deep run for issue 19's play options: 10,000 random rounds per option turned
+    on, through the kit's deep profile."""
+    rs = te.ruleset(name, **options)
+    assert testing.check_random_rounds(rs, rounds=10_000, seed=10**9, deep=True) == 10_000
+
+
 # ---------------------------------------------------------------- hostile input, hiding
 
 # Every registered preset, the third party's included, and the play options that
@@ -147,7 +173,9 @@ def test_deep_random_rounds(name: str) -> None:
 HOSTILE_TARGETS = (*RULESETS, "28+double+pair+single-hand")
 HIDING_TARGETS: tuple[tuple[str, dict[str, object]], ...] = (
     *((n, {}) for n in RULESETS), ("28", {"seventh_card": True}),
-    ("29", {"seventh_card": True}), ("28+double+pair+single-hand", {}))
+    ("29", {"seventh_card": True}), ("28+double+pair+single-hand", {}),
+    ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose",
+            "no_jack_discard": "strict", "trump_lead_after_trump_played": True}))
 _OTHER_DIGITS = st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=6)
 HOSTILE_TEXT = st.one_of(
     st.text(st.characters(exclude_categories=()), max_size=40),        # NUL, surrogates...

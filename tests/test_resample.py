@@ -83,6 +83,12 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("28+double+single-hand", {"c_call": True, "caller_must_trump": False}),
     ("40", {"auction_after": 1, "trump_marker": "indicator"}),
     ("56-six", {"closing_passes": 3}),
+    # Issue 19's play rules: the caller-bidder's exposed card and the face-down card to
+    # follow with (rosanne, fiftysix), every Jack barred (rosanne), no trump led before
+    # one is played (fiftysix 6.3).
+    ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose",
+            "no_jack_discard": "strict", "trump_lead_after_trump_played": True}),
+    ("56", {"trump_lead_after_trump_played": True}),
 )
 TARGETS: tuple[tuple[str, dict[str, Any]], ...] = (
     *((name, {}) for name in (*PRESETS, *COMBINATIONS)), *VARIANTS)

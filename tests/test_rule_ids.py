@@ -412,6 +412,20 @@ def _finished_round() -> Round:
     return rnd
 
 
+def _house_rule_case(deal: str, actions: tuple[str, ...],
+                     **options: Any) -> Callable[[], Round]:
+    """A scripted round of tests/test_house_rules_play.py (issue 19's play options)."""
+    from . import test_house_rules_play as house
+
+    return lambda: house.play(house.bid_14_lay_8h(getattr(house, deal), **options),
+                              *actions)
+
+
+_FOLLOW_TURN = ("play 7C", "play 9C", "play JC", "play 8S", "play JH", "play 7H")
+_CALLER_CALLED = ("play KC", "play 7D", "play JC", "play 7H", "play 7S", "play JS",
+                  "call-trump")
+_EXPOSED_SEAT_3_LEADS = ("play KC", "call-trump", "play 7D", "play JC", "play QS")
+
 # The branches of Round._call_refusal and Round._explain_play, in their order.
 CALL_AND_PLAY_CASES = [
     # _call_refusal
@@ -432,6 +446,9 @@ CALL_AND_PLAY_CASES = [
          "must-play-concealed-trump", _leads_with_concealed_only),
     Case("call-trump-bidder-with-only-the-concealed-card", "must-play-concealed-trump",
          _must_play_concealed),
+    Case("call-trump-bidder-whose-face-down-card-follows", "must-expose-to-follow",
+         lambda: (_house_rule_case("FOLLOW", _FOLLOW_TURN, concealed_follow="expose")(),
+                  te.CallTrump(), None)),
     Case("call-trump-able-to-follow", "call-only-when-void",
          lambda: (_d28_seat_3_can_follow(), te.CallTrump(), None)),
     # _explain_play: the card itself first
@@ -449,9 +466,16 @@ CALL_AND_PLAY_CASES = [
     # _explain_play: then the restrictions of _play_legal, in the order they apply
     Case("lead-the-concealed-trump-suit", "bidder-may-not-lead-trump",
          lambda: (_d28_state_a(), te.Play(te.Card("J", "H")), None)),
+    Case("lead-a-trump-before-a-trump-is-played", "trump-lead-before-trump-played",
+         lambda: (_house_rule_case("CALLER", _EXPOSED_SEAT_3_LEADS,
+                                   trump_lead_after_trump_played=True)(),
+                  te.Play(te.Card("K", "H")), None)),
     Case("discard-while-holding-the-suit-led", "must-follow-suit",
          lambda: (d28("28", "play 7S", "call-trump", "play 7H"),
                   te.Play(te.Card("A", "H")), None)),
+    Case("bidder-discards-instead-of-the-face-down-card", "must-expose-to-follow",
+         lambda: (_house_rule_case("FOLLOW", _FOLLOW_TURN, concealed_follow="expose")(),
+                  te.Play(te.Card("K", "C")), None)),
     Case("discard-while-void-and-trump-concealed-reveal-when-void", "must-call-trump",
          lambda: (_d28_seat_2_void("28", reveal_when_void=True),
                   te.Play(te.Card("9", "C")), None)),
@@ -459,10 +483,23 @@ CALL_AND_PLAY_CASES = [
          lambda: (d28("29", "play 7S", trump="trump H"), te.Play(te.Card("9", "C")), None)),
     Case("caller-discards", "caller-must-trump",
          lambda: (_d28_after_call(), te.Play(te.Card("9", "C")), None)),
+    Case("caller-bidder-plays-another-trump", "caller-must-play-exposed-card",
+         lambda: (_house_rule_case("CALLER", _CALLER_CALLED,
+                                   caller_plays_exposed_card=True)(),
+                  te.Play(te.Card("J", "H")), None)),
+    Case("caller-bidder-discards", "caller-must-play-exposed-card",
+         lambda: (_house_rule_case("CALLER", _CALLER_CALLED, caller_plays_exposed_card=True,
+                                   caller_must_trump=False)(),
+                  te.Play(te.Card("Q", "C")), None)),
     Case("caller-discards-an-unled-jack", "caller-must-trump",
          lambda: (_d28_after_call(no_jack_discard=True), te.Play(te.Card("J", "C")), None)),
     Case("lower-trump-over-a-trump", "must-over-trump", _must_over_trump),
     Case("discard-an-unled-jack", "no-jack-discard", _no_jack_discard),
+    Case("discard-a-led-jack-strict", "no-jack-discard",
+         lambda: (_house_rule_case("JACKS", ("play 7S", "play 8S", "play 9S", "play QS",
+                                             "play JC", "play 7C", "play 8C"),
+                                   no_jack_discard="strict")(),
+                  te.Play(te.Card("J", "S")), None)),
     Case("play-refused-by-no-named-rule", "illegal-play",
          lambda: (_d28_state_a(), te.Play(te.Card("7", "S")), None),
          context=_play_with_a_card_barred_silently),
@@ -634,6 +671,9 @@ OPTION_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("28", {"no_jack_discard": True, "early_trumps_count": True,
             "bidder_trump_lead": "after-trump-led"}),
     ("28-bands", {"no_jack_discard": True, "caller_must_trump": False}),
+    ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose",
+            "no_jack_discard": "strict", "trump_lead_after_trump_played": True}),
+    ("56", {"trump_lead_after_trump_played": True}),
     ("28+double", {"auto_double": 21}),
     ("28+double+single-hand", {"c_call": True}),
     ("28+pair", {"pair_timing": "after-exposure"}),

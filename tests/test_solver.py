@@ -44,11 +44,13 @@ def points_of(value: tuple[int, int]) -> tuple[int, int]:
     return first, first - margin
 
 
-def ending(name: str, seed: int, tricks_left: int) -> te.Round | None:
-    """A round of ``name`` played at random until about ``tricks_left`` tricks remain
-    (stopping at a random point of the trick), or ``None`` if it ended first."""
+def ending(name: str, seed: int, tricks_left: int, **options: object) -> te.Round | None:
+    """A round of ``name`` (with ``options``) played at random until about
+    ``tricks_left`` tricks remain (stopping at a random point of the trick), or ``None``
+    if it ended first."""
     rng = random.Random(seed)
-    rnd = te.ruleset(name).new_round(seed=seed, dealer=seed % te.ruleset(name).config.players)
+    rules = te.ruleset(name, **options)
+    rnd = rules.new_round(seed=seed, dealer=seed % rules.config.players)
     bot = RandomBot(seed)
     n_tricks = rnd.ruleset.config.tricks
     stop_at = rng.randrange(rnd.ruleset.config.players)
@@ -113,6 +115,33 @@ def test_solver_equals_minimax_with_house_rules(name: str) -> None:
             if checked == 12:
                 break
     assert checked == 12
+
+
+HOUSE_PLAY_OPTIONS = [
+    ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose",
+            "no_jack_discard": "strict", "trump_lead_after_trump_played": True}),
+    ("28", {"no_jack_discard": "strict"}),
+    ("28", {"trump_lead_after_trump_played": True}),
+    ("28", {"concealed_follow": "expose"}),
+    ("56", {"trump_lead_after_trump_played": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), HOUSE_PLAY_OPTIONS)
+def test_solver_equals_minimax_with_the_play_options_of_issue_19(
+        name: str, options: dict[str, object]) -> None:
+    # The exposed card a caller-bidder plays, the face-down card followed with, every
+    # Jack barred and no trump led before one is played: the key at a trick's start
+    # (the cards left) decides them all.
+    checked = 0
+    for seed in range(400):
+        rnd = ending(name, seed, 3 if name == "28" else 2, **options)
+        if rnd is not None:
+            check_against_minimax(rnd)
+            checked += 1
+            if checked == 40:
+                break
+    assert checked == 40
 
 
 @settings(max_examples=60, deadline=None)

@@ -43,6 +43,18 @@ the hand face down; it is part of the bidder's cards but not of the hand until e
 it is never played. ``open``: the winning bid names the trump (or No Trump) and it is
 known to all from the start."""
 
+ConcealedFollow = Literal["void", "expose"]
+"""What the bidder does when the suit led is the concealed trump suit and the face-down
+card is the bidder's only card of it: counts as void (``void``: may discard, or call for
+the trump, like any player without the suit), or must expose the card and play it to
+the trick (``expose``)."""
+
+NoJackDiscard = bool | Literal["strict"]
+"""The no-Jack-discard rule: off (``False``); ``True``: a player void in the suit led may
+not discard the Jack of a suit not yet led; ``"strict"``: may not discard any Jack, led
+or not. Trumping with the exposed trump suit's Jack is no discard, and a hand of nothing
+but such Jacks may play one."""
+
 RedealEvent = Literal["deal-complete", "trump-exposed"]
 """Points of the round at which automatic redeal checks run."""
 
@@ -201,6 +213,15 @@ def _tuple_of_plugins(value: Any) -> tuple[RulePlugin, ...]:
 _BIDDER_TRUMP_LEAD = ("only-trumps", "after-trump-led", "any")
 _LAST_TRICK = ("expose", "void")
 _TRUMP_MARKERS = ("hand-card", "indicator", "open")
+_CONCEALED_FOLLOW = ("void", "expose")
+
+
+def _no_jack_discard(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    # ``is`` and a type check: 1 and 0 equal True and False but are not switches.
+    if value is True or value is False or (isinstance(value, str) and value == "strict"):
+        return
+    raise ConfigError(f"option {attribute.name} must be True, False or 'strict'; "
+                      f"got {describe(value)}")
 
 
 def one_of(*choices: str) -> Any:
@@ -297,14 +318,26 @@ class RulesetConfig:
     """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
     caller_must_trump: bool = field(default=True, validator=typed(bool))
     """A player who calls for the trump must play a trump to that trick if holding one."""
+    caller_plays_exposed_card: bool = field(default=False, validator=typed(bool))
+    """A bidder who calls for their own face-down trump must play that very card to the
+    trick (needs ``trump_marker`` ``hand-card``)."""
+    concealed_follow: ConcealedFollow = field(
+        default="void", validator=one_of(*_CONCEALED_FOLLOW))
+    """When the trump suit is led and the bidder's only card of it is the face-down one:
+    ``void``, the bidder counts as void; ``expose``, the bidder must expose it and play
+    it (needs ``trump_marker`` ``hand-card``, without ``seventh_card``)."""
     reveal_when_void: bool = field(default=False, validator=typed(bool))
     """A player who cannot follow suit while the trump is concealed must call for it."""
     over_trump: bool = field(default=False, validator=typed(bool))
     """Trumping over a trump already in the trick, you must beat it if you can, and you
     may not play a lower trump while you hold another card."""
-    no_jack_discard: bool = field(default=False, validator=typed(bool))
-    """Unable to follow suit, you may not discard the Jack of a suit not yet led (the
-    exposed trump suit's Jack excepted) while you hold another card."""
+    no_jack_discard: NoJackDiscard = field(default=False, validator=_no_jack_discard)
+    """Unable to follow suit, you may not discard a Jack (the exposed trump suit's Jack
+    excepted) while you hold another card: with ``True`` the Jack of a suit not yet led,
+    with ``"strict"`` any Jack; ``False``: no such rule."""
+    trump_lead_after_trump_played: bool = field(default=False, validator=typed(bool))
+    """Once the trump is known to all, nobody may lead a trump until a card of the trump
+    suit has been played to an earlier trick, unless holding only trumps."""
     early_trumps_count: bool = field(default=False, validator=typed(bool))
     """Cards of the trump suit played earlier in the exposing trick count as trumps."""
     last_trick_unexposed: LastTrickUnexposed = field(
@@ -372,6 +405,7 @@ class RulesetConfig:
                 raise ConfigError(
                     "seventh_card needs a trump chosen after the auction, with the "
                     "seventh card of each hand dealt after it")
+        self._check_play_options()
         seen: dict[str, str] = {name: "the ruleset" for name in OPTION_NAMES}
         for part in self.parts():
             for name in part.option_fields:
@@ -384,6 +418,21 @@ class RulesetConfig:
             raise ConfigError(f"two plug-ins share a name: {names}")
         for part in self.parts():
             part.check(self)
+
+    def _check_play_options(self) -> None:
+        """Refuse play options that need a face-down trump card the ruleset lacks."""
+        needs_card = [name for name, on in (
+            ("caller_plays_exposed_card", self.caller_plays_exposed_card),
+            ("concealed_follow 'expose'", self.concealed_follow == "expose")) if on]
+        if needs_card and self.trump_marker != "hand-card":
+            raise ConfigError(
+                f"{needs_card[0]} conflicts with trump_marker {self.trump_marker!r}: it "
+                "needs the bidder's own face-down trump card (trump_marker 'hand-card')")
+        if self.concealed_follow == "expose" and self.seventh_card:
+            raise ConfigError(
+                "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
+                "takes the seventh card does not know the face-down card's suit, so "
+                "cannot be told to follow suit with it")
 
     @property
     def hand_size(self) -> int:
@@ -465,9 +514,12 @@ OPTION_NAMES: tuple[str, ...] = (
     "seventh_card",
     "bidder_trump_lead",
     "caller_must_trump",
+    "caller_plays_exposed_card",
+    "concealed_follow",
     "reveal_when_void",
     "over_trump",
     "no_jack_discard",
+    "trump_lead_after_trump_played",
     "early_trumps_count",
     "last_trick_unexposed",
     "last_trick_points",

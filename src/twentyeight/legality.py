@@ -313,6 +313,10 @@ class Legality(RoundState):
             return ("call-only-when-void",
                     "you may call for the trump only when you cannot follow suit, "
                     "not when leading")
+        if seat == self._bidder and self._must_expose_to_follow(self._suit_of[self._trick[0]]):
+            return ("must-expose-to-follow",
+                    "your only card of the suit led is the face-down trump: play it, "
+                    "which exposes it")
         return ("call-only-when-void",
                 "you may call for the trump only when you cannot follow suit")
 
@@ -330,6 +334,12 @@ class Legality(RoundState):
                                 f"you must follow suit: you hold {_suit_name(self.deck, led)}",
                                 hand & ~follow))
                 return follow, False
+            if seat == self._bidder and self._must_expose_to_follow(led):
+                if why is not None:
+                    why.append(("must-expose-to-follow",
+                                "your only card of the suit led is the face-down trump: "
+                                "you must expose it and play it", hand))
+                return 1 << self._concealed, False
             if hand:
                 return self._void_legal(seat, hand, why)
         elif hand:
@@ -345,6 +355,9 @@ class Legality(RoundState):
                                         "the bidder may not lead the trump suit before it is "
                                         "exposed while holding other suits", hand & ~others))
                         return others, False
+            if (trump >= 0 and self._exposed_at is not None
+                    and self.ruleset.config.trump_lead_after_trump_played):
+                return self._closed_trump_lead(hand, trump, why)
             return hand, False
         # No card in the hand: the concealed card is the bidder's only card left, and it
         # must be exposed and played.
@@ -354,6 +367,32 @@ class Legality(RoundState):
                 return 0, True
             return 1 << self._concealed, False
         return 0, False
+
+    def _must_expose_to_follow(self, led: int) -> bool:
+        """Under ``concealed_follow`` ``expose``: the face-down trump card, still
+        unexposed and known to the bidder, is of suit ``led`` (the bidder, void in it in
+        hand, must then expose it and play it)."""
+        concealed = self._concealed
+        return (concealed >= 0 and self._exposed_at is None and not self._blind
+                and self._suit_of[concealed] == led
+                and self.ruleset.config.concealed_follow == "expose")
+
+    def _closed_trump_lead(self, hand: int, trump: int,
+                           why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+        """:meth:`_play_legal` for a lead under ``trump_lead_after_trump_played``: no
+        trump while no card of the trump suit has been played and the hand holds
+        another suit."""
+        suit_of = self._suit_of
+        if any(suit_of[c] == trump for t in self._tricks for c in t[1]):
+            return hand, False
+        others = hand & ~self._suit_mask[trump]
+        if not others:
+            return hand, False
+        if why is not None:
+            why.append(("trump-lead-before-trump-played",
+                        "no trump may be led until a trump has been played to an earlier "
+                        "trick, while you hold another suit", hand & ~others))
+        return others, False
 
     def _void_legal(self, seat: int, hand: int,
                     why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
@@ -372,26 +411,38 @@ class Legality(RoundState):
         if not concealed and trump >= 0:
             trumps = hand & deck.suit_mask[trump]
             if self._must_trump == seat and trumps:
-                if why is not None:
-                    why.append(("caller-must-trump",
-                                "you called for the trump: you must play a trump",
-                                allowed & ~trumps))
-                allowed = trumps
+                exposed = self._concealed
+                if (seat == self._bidder and exposed >= 0 and trumps >> exposed & 1
+                        and cfg.caller_plays_exposed_card):
+                    if why is not None:
+                        why.append(("caller-must-play-exposed-card",
+                                    "you called for your own face-down trump: you must "
+                                    "play that card", allowed & ~(1 << exposed)))
+                    allowed = 1 << exposed
+                else:
+                    if why is not None:
+                        why.append(("caller-must-trump",
+                                    "you called for the trump: you must play a trump",
+                                    allowed & ~trumps))
+                    allowed = trumps
             if cfg.over_trump and trumps:
                 allowed = self._over_trump(allowed, trumps, why)
-        if cfg.no_jack_discard:
+        jack_rule = cfg.no_jack_discard
+        if jack_rule:
             exempt = deck.suit_mask[trump] if trump >= 0 and not concealed else 0
-            jacks = allowed & deck.rank_mask("J") & ~exempt
-            unled = 0
-            for s in range(deck.n_suits):
-                if not self._led_suits >> s & 1:
-                    unled |= deck.suit_mask[s]
-            barred = jacks & unled
+            barred = allowed & deck.rank_mask("J") & ~exempt
+            if jack_rule is True:
+                unled = 0
+                for s in range(deck.n_suits):
+                    if not self._led_suits >> s & 1:
+                        unled |= deck.suit_mask[s]
+                barred &= unled
             if barred and allowed & ~barred:
                 if why is not None:
                     why.append(("no-jack-discard",
                                 "you may not discard the Jack of a suit that has not been "
-                                "led", barred))
+                                "led" if jack_rule is True else
+                                "you may not discard a Jack", barred))
                 allowed &= ~barred
         return allowed, concealed
 

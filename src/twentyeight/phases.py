@@ -156,16 +156,21 @@ class Transitions(Legality):
     def _call_trump(self, seat: int) -> None:
         self._actions.append((seat, CALL_TRUMP))
         self._legal_cache = None  # _changed(), written out (hot path)
-        if self.ruleset.config.caller_must_trump:
+        cfg = self.ruleset.config
+        if cfg.caller_must_trump or (cfg.caller_plays_exposed_card and seat == self._bidder):
             self._must_trump = seat
         self._expose(seat)
 
-    def _expose(self, seat: int) -> None:
+    def _expose(self, seat: int, followed: bool = False) -> None:
+        # ``followed``: the face-down card was played to follow the trump suit led, so
+        # every card of the trick so far followed suit and counts as a trump with it.
         self._exposed_by = seat
         self._exposed_at = (len(self._tricks), len(self._trick))
         if self._concealed >= 0:
             self._hands[self._bidder] |= 1 << self._concealed
-        self._trump_from = 0 if self.ruleset.config.early_trumps_count else len(self._trick)
+        cfg = self.ruleset.config
+        early = cfg.early_trumps_count or followed
+        self._trump_from = 0 if early else len(self._trick)
         self._run_checks("trump-exposed")
 
     def _play(self, cid: int) -> None:
@@ -173,7 +178,9 @@ class Transitions(Legality):
         self._actions.append((seat, self._play_of[cid]))
         self._legal_cache = None
         if cid == self._concealed and self._exposed_at is None:
-            self._expose(seat)
+            trick = self._trick
+            self._expose(seat, bool(trick) and self._suit_of[trick[0]] == self._trump_suit
+                         and self.ruleset.config.concealed_follow == "expose")
             if self.is_over:
                 return
         self._hands[seat] ^= 1 << cid

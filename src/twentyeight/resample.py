@@ -25,7 +25,9 @@ Candidates are drawn uniformly from the deals that keep the cards in place and r
 the voids (by rejection, then, if that keeps failing, by an exact count over suits) and
 kept only if they meet the rest, so the result is uniform over the consistent deals.
 Where a rule's consequences are not reduced to voids (a lower trump played under the
-over-trump rule, a Jack discarded under the no-Jack rule, an annulled round, a plug-in
+over-trump rule, a Jack discarded under the no-Jack rule, a bidder who did not follow
+with the face-down card where it must, a trump led before one was played where that
+needs a hand of trumps only, an annulled round, a plug-in
 that declares :attr:`~twentyeight.plugins.RulePlugin.reads_hidden_cards`), the candidate
 is checked by replaying the history on it, which is exact for any rule.
 """
@@ -124,6 +126,8 @@ class _Facts:
         self.replay = rnd.is_over and rnd._result is not None and \
             rnd._result.annulled is not None
         restricted_lead = cfg.bidder_trump_lead != "any"
+        expose_to_follow = cfg.concealed_follow == "expose"
+        closed_trump_lead = cfg.trump_lead_after_trump_played
         trick_size = rnd._trick_size
         position = 0
         led = -1
@@ -141,6 +145,8 @@ class _Facts:
             kind = type(action)
             if kind is CallTrump:
                 forbid[who] |= suit_mask[led]
+                if who == bidder and not exposed and expose_to_follow:
+                    self.replay = True  # the face-down card is not of the suit led
                 caller = who
                 exposed = True
                 continue
@@ -161,11 +167,15 @@ class _Facts:
                     self.lead_rules.append((suit, leads_before))
                 leads_before = self.nonbidder_leads
                 led_suits |= 1 << suit
+                if closed_trump_lead and exposed and suit == trump:
+                    self.replay = True  # led before a trump was played: held only trumps
             elif suit != led:
                 forbid[who] |= suit_mask[led]
-                if cfg.no_jack_discard and jacks >> cid & 1 and not led_suits >> suit & 1 \
-                        and not (exposed and suit == trump):
+                if cfg.no_jack_discard and jacks >> cid & 1 and not (exposed and suit == trump) \
+                        and (cfg.no_jack_discard == "strict" or not led_suits >> suit & 1):
                     self.replay = True
+                if who == bidder and not exposed and expose_to_follow:
+                    self.replay = True  # the face-down card is not of the suit led
             if caller == who:
                 if cfg.caller_must_trump and suit != trump:
                     forbid[who] |= suit_mask[trump]

@@ -156,7 +156,7 @@ class _Tables:
         self.loner = deck.rank_mask("J") if "J" in deck.spec.ranks and \
             ruleset.config.no_jack_discard else 0
         cfg = ruleset.config
-        self.watch_led = cfg.no_jack_discard
+        self.watch_led = cfg.no_jack_discard is True  # the strict form bars every Jack
         """Whether the suits led so far decide anything later."""
         self.watch_trump_led = cfg.bidder_trump_lead == "after-trump-led"
         """Whether a trump led by a defender decides anything later."""

@@ -166,7 +166,8 @@ def check_legal_actions_apply(rnd: Round, sample: int | None = None,
 def check_trick_winners(rnd: Round) -> None:
     """Every completed trick went to the right seat with the right points, worked out
     again from the public history (see ``_trump_facts``): from the exposure on (from the
-    start of that trick where early trumps count) cards of the trump suit are trumps.
+    start of that trick where early trumps count, or where the face-down card followed
+    the trump suit led) cards of the trump suit are trumps.
     The highest trump wins, else the highest card of the suit led; of equal cards the
     first played."""
     deck = rnd.deck
@@ -174,10 +175,15 @@ def check_trick_winners(rnd: Round) -> None:
     last = rnd.config.tricks - 1
     for k, trick in enumerate(rnd.tricks):
         counts_from: int | None = None
+        led = trick.cards[0].suit
         if exposed_at is not None and exposed_at[0] <= k:
             early = exposed_at[0] < k or rnd.config.early_trumps_count
+            # concealed_follow "expose": the face-down card played to follow the trump
+            # suit led makes every card of the led suit in that trick a trump.
+            early = early or (rnd.config.concealed_follow == "expose" and led == trump
+                              and exposed_at[0] == k
+                              and trick.cards[exposed_at[1]].suit == trump)
             counts_from = 0 if early else exposed_at[1]
-        led = trick.cards[0].suit
         best: tuple[int, int] | None = None
         winner = -1
         for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
