@@ -22,6 +22,9 @@ marker                                 replaced by
                                        why the others refuse it
 ``<!-- comparison -->``                every preset side by side
 ``<!-- modifier-matrix -->``           every preset against every modifier
+``<!-- house-rules -->``               every house rule of the built-in catalogue
+                                       (``twentyeight_variants.house_rules``) against
+                                       every preset
 ``<!-- rulesets -->``                  the registered presets and modifiers
 ``<!-- action-layout -->``             every preset's action indices, group by group
 ``<!-- observation-spec: NAME -->``    the slices of ruleset ``NAME``'s observation
@@ -61,7 +64,7 @@ BASE = "28"
 
 MARKER = re.compile(
     r"^[ \t]*<!--[ \t]*(?P<kind>options|facts|differences|modifier-options|compatibility"
-    r"|comparison|modifier-matrix|rulesets|action-layout|observation-spec)"
+    r"|comparison|modifier-matrix|house-rules|rulesets|action-layout|observation-spec)"
     r"(?::[ \t]*(?P<args>[^>]*?))?[ \t]*-->[ \t]*$",
     re.M,
 )
@@ -494,11 +497,43 @@ def modifier_matrix(link: Linker = _plain) -> str:
     return _table(["preset", *(link(m) for m in mods)], rows)
 
 
-def _refusal_cell(reason: str | None) -> str:
-    """✓, or ✗ with the reason's first clause (the whole reason on hover)."""
+def house_rule_support(options: dict[str, Any]) -> dict[str, str | None]:
+    """For each registered preset: ``None`` if it takes ``options``, or the reason
+    :class:`~twentyeight.ConfigError` gives for refusing them."""
+    out: dict[str, str | None] = {}
+    for preset in te.presets():
+        try:
+            te.ruleset(preset, **options)
+        except te.ConfigError as exc:
+            out[preset] = str(exc)
+        else:
+            out[preset] = None
+    return out
+
+
+def house_rules_table(page_path: str = "rules/comparison.md", link: Linker = _plain) -> str:
+    """The ``<!-- house-rules -->`` table: each house rule of the catalogue, who plays
+    it, the options that turn it on, and whether each preset takes them."""
+    from twentyeight_variants.house_rules import HOUSE_RULES
+
+    here = posixpath.dirname(page_path) or "."
+    presets = te.presets()
+    rows = []
+    for rule in HOUSE_RULES:
+        target = posixpath.relpath(f"rules/{rule.page}", here)
+        support = house_rule_support(dict(rule.options))
+        rows.append([f"[{md_inline(rule.title)}]({target})", md_inline(rule.played_by),
+                     f"`{rule.construction}`",
+                     *(_refusal_cell(support[p], ":") for p in presets)])
+    return _table(["house rule", "played by", "options", *(link(p) for p in presets)], rows)
+
+
+def _refusal_cell(reason: str | None, separator: str = ";") -> str:
+    """✓, or ✗ with the reason's first clause, up to ``separator`` (the whole reason on
+    hover)."""
     if reason is None:
         return "✓"
-    short = reason.split(";", 1)[0]
+    short = reason.split(separator, 1)[0]
     if short == reason:
         return f"✗ {md_inline(reason)}"
     return f'✗ <span title="{html.escape(reason, quote=True)}">{md_inline(short)}</span>'
@@ -659,6 +694,8 @@ def render(markdown: str, page_path: str = "index.md",
                 return comparison_table(link=link)
             if kind == "modifier-matrix":
                 return modifier_matrix(link)
+            if kind == "house-rules":
+                return house_rules_table(page_path, link)
             if kind == "action-layout":
                 return action_layout_table(link=link)
             if kind == "observation-spec":
@@ -698,6 +735,8 @@ __all__ = [
     "facts",
     "facts_table",
     "format_value",
+    "house_rule_support",
+    "house_rules_table",
     "modifier_matrix",
     "modifier_options_table",
     "on_page_markdown",

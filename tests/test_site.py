@@ -420,3 +420,47 @@ def test_observation_spec_table_lists_every_slice() -> None:
     table = tables.observation_spec_table("29")
     for part in spec.slices:
         assert f"| `{part.name}` | {part.start} | {part.size} |" in table
+
+
+# ---------------------------------------------------------------- house rules
+
+
+def _heading_anchors(page: Path) -> set[str]:
+    """The anchors MkDocs gives the headings of ``page`` (its default slugs)."""
+    anchors = set()
+    for line in page.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"#{1,6} +(.*)", line)
+        if heading:
+            text = re.sub(r"[`*]", "", heading[1]).lower()
+            text = re.sub(r"[^\w\s-]", "", text)
+            anchors.add(re.sub(r"\s+", "-", text.strip()))
+    return anchors
+
+
+def test_every_house_rule_is_on_its_preset_and_its_page() -> None:
+    """Each house rule of the catalogue is a ruleset of its own preset, and its page and
+    anchor exist."""
+    from twentyeight_variants.house_rules import HOUSE_RULES
+
+    assert HOUSE_RULES
+    for rule in HOUSE_RULES:
+        rs = te.ruleset(rule.preset, **rule.options)
+        assert all(rs.config.options()[k] == v for k, v in rule.options.items()), rule
+        page, _, anchor = rule.page.partition("#")
+        assert anchor in _heading_anchors(DOCS / "rules" / page), rule.page
+
+
+def test_house_rules_table_says_which_presets_take_each_rule() -> None:
+    """A row per house rule; a cell is ✓ exactly when the preset takes the options, and
+    a refusal gives ConfigError's reason."""
+    from twentyeight_variants.house_rules import HOUSE_RULES
+
+    table = tables.house_rules_table()
+    rows = table.splitlines()[2:]
+    assert len(rows) == len(HOUSE_RULES)
+    for rule, row in zip(HOUSE_RULES, rows, strict=True):
+        cells = [c.strip() for c in row.strip("|").split(" | ")][3:]
+        support = tables.house_rule_support(dict(rule.options))
+        assert len(cells) == len(te.presets())
+        for preset, cell in zip(te.presets(), cells, strict=True):
+            assert (cell == "✓") == (support[preset] is None), (rule.title, preset, cell)

@@ -1,0 +1,66 @@
+"""The house rules other engines of the family play, as options of the built-in presets.
+
+Each :class:`HouseRule` names a rule, the preset it belongs to, the options that turn it
+on there and who plays it. Nothing here changes a ruleset: the options are ordinary
+ruleset options (``te.ruleset(rule.preset, **rule.options)``). The catalogue exists so
+that the docs can show which preset supports which house rule, and the conformance tests
+can run every one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from attrs import field, frozen
+
+__all__ = ["HOUSE_RULES", "HouseRule"]
+
+
+def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@frozen
+class HouseRule:
+    """One house rule: what it is, where it belongs, how to turn it on, who plays it."""
+
+    title: str
+    """The rule in a few words."""
+    preset: str
+    """The preset the rule belongs to (it may compose with others too)."""
+    options: Mapping[str, Any] = field(converter=_frozen_mapping)
+    """The ruleset options that turn it on."""
+    played_by: str
+    """The engines or sources that play it."""
+    page: str
+    """The rules page (under ``docs/rules/``) that describes it, with its anchor."""
+
+    @property
+    def construction(self) -> str:
+        """The options as Python keyword arguments, e.g. ``held_bid=True``."""
+        return ", ".join(f"{name}={value!r}" for name, value in self.options.items())
+
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "the bidder who calls for their own trump plays the exposed card", "28",
+        {"caller_plays_exposed_card": True},
+        "josephch/rosanne (rule 4); ajnaduvil/28-card-game-prototype",
+        "28.md#the-caller-bidder-plays-the-exposed-card"),
+    HouseRule(
+        "the face-down card, the bidder's only card of the trump suit led, must be "
+        "exposed and played", "28", {"concealed_follow": "expose"},
+        "rajeevmen0n/fiftysix",
+        "28.md#the-face-down-card-as-the-bidders-only-card-of-the-suit-led"),
+    HouseRule(
+        "no Jack discarded at all", "28", {"no_jack_discard": "strict"},
+        "josephch/rosanne (rule 5)", "28.md#no-jack-discard-strict"),
+    HouseRule(
+        "no trump led until a trump has been played to an earlier trick", "56",
+        {"trump_lead_after_trump_played": True},
+        "rajeevmen0n/fiftysix (rules, section 6.3)",
+        "56.md#house-rule-no-trump-led-before-a-trump-is-played"),
+)
+"""Every house rule, in the order of the issue that brought them in."""
