@@ -108,7 +108,23 @@ OPTION_VARIANTS = [
                                     "trump_lead_after_trump_played": True}),
     ("29+double+single-hand", {"no_jack_discard": "strict",
                                "trump_lead_after_trump_played": True}),
+    ("28+double+pair+single-hand", {"second_auction": 21, "held_bid": True,
+                                    "opener_must_bid": False, "all_pass": "opener-no-trump"}),
 ]
+
+HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
+    ("29", {"held_bid": True}),
+    # Random players seldom all pass; a narrow bid range makes it common (some 1.7% of
+    # rounds end in the forced No Trump, 0.1% of 56's in the throw-in).
+    ("28", {"all_pass": "opener-no-trump", "opener_must_bid": False, "min_bid": 27,
+            "partner_overcall_min": None}),
+    ("56", {"all_pass": "throw-in", "min_bid": 56}),
+    ("28", {"second_auction": 21}),
+]
+"""Issue 19's auction options, each turned on: the held bid (debchamps/TwentyNine), the
+forced No Trump when all pass (rajeevmen0n/fiftysix's 28), 56's throw-in and the second
+auction (rajeevmen0n/fiftysix's 28)."""
+OPTION_VARIANTS += HOUSE_AUCTION_OPTIONS
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_VARIANTS,
@@ -229,6 +245,18 @@ def test_refusals_hide_unseen_cards(name: str, options: dict[str, object]) -> No
     rule id, message and text of every refusal it could meet unchanged (and its view)."""
     rs = te.ruleset(name, **options)
     assert testing.check_refusals_hide_in_rounds(rs, inputs=10_000, seed=31) >= 10_000
+
+
+@pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
+@pytest.mark.parametrize(("name", "options"), HOUSE_AUCTION_OPTIONS,
+                         ids=[f"{n}-{'-'.join(o)}" for n, o in HOUSE_AUCTION_OPTIONS])
+def test_deep_house_auction_options(name: str, options: dict[str, object]) -> None:
+    """The deep run of issue 19's auction options: 10,000 random rounds each (or
+    DEEP_ROUNDS if fewer) through the kit's deep profile."""
+    rounds = min(10_000, DEEP_ROUNDS)
+    played = testing.check_random_rounds(te.ruleset(name, **options), rounds=rounds,
+                                         seed=10**9, deep=True)
+    assert played == rounds
 
 
 @pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")

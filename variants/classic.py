@@ -14,6 +14,7 @@ from twentyeight.cards import STANDARD_32
 from twentyeight.config import RulesetConfig
 from twentyeight.ruleset import Ruleset
 
+from .auctions import HouseAuction
 from .pair import PairRule
 from .redeal import RedealRules
 from .scoring import Bands, Pips
@@ -37,6 +38,7 @@ CONFIG_28 = RulesetConfig(
     early_trumps_count=False,
     last_trick_unexposed="expose",
     last_trick_points=0,
+    auction=HouseAuction(),
     plugins=(RedealRules(),),
     scoring=Pips(made=1, failed=-1, match_target=6),
 )

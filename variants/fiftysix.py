@@ -38,13 +38,14 @@ from attrs import frozen
 
 from twentyeight.actions import BID_DIGITS, NO_TRUMP, Action, Bid, parse_denomination
 from twentyeight.cards import STANDARD_POINTS, DeckSpec
-from twentyeight.config import RulesetConfig, optional_int
+from twentyeight.config import RulesetConfig, one_of, optional_int
 from twentyeight.errors import ConfigError, ParseError
 from twentyeight.inputs import excerpt, is_number_text, read_number
 from twentyeight.plugins import AuctionRules, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
 
+from .auctions import ALL_PASS, AllPass, all_passed_by_rule, check_all_pass
 from .calls import Double, Redouble
 from .scoring import Tables
 
@@ -97,14 +98,20 @@ class SuitAuction(AuctionRules):
 
     action_kinds: ClassVar[tuple[type[Action], ...]] = (Double, Redouble)
     denominations: ClassVar[tuple[str | None, ...]] = ("S", "H", "D", "C", NO_TRUMP)
-    option_fields: ClassVar[tuple[str, ...]] = ("closing_passes",)
+    option_fields: ClassVar[tuple[str, ...]] = ("closing_passes", "all_pass")
 
     closing_passes: int | None = attrs.field(default=None, validator=optional_int)
     """Passes in a row after a bid or double that end the auction (``None``: every other
     player, three with four players)."""
 
+    all_pass: AllPass = attrs.field(default="opener-no-trump", validator=one_of(*ALL_PASS))
+    """When all pass without a bid: `opener-no-trump` (004: 28 No Trump for the team
+    opposing the dealer, played by the opener; rajeevmen0n/fiftysix agrees), or
+    `throw-in` (annul and deal again)."""
+
     def check(self, config: RulesetConfig) -> None:
-        """The closing passes must fit the table."""
+        """The closing passes must fit the table, and the all-pass rule the opener."""
+        check_all_pass(self.all_pass, config)
         c = self.closing_passes
         if c is not None and not 1 <= c < config.players:
             raise ConfigError(f"closing_passes must be between 1 and {config.players - 1}, "
@@ -159,8 +166,9 @@ class SuitAuction(AuctionRules):
         return None if rnd.pass_run >= closing else (seat + 1) % n
 
     def all_passed(self, rnd: RoundPort) -> None:
-        """28 No Trump for the team opposing the dealer, played by the opener."""
-        rnd.set_contract(rnd.opener, max(DEFAULT_BID, rnd.config.min_bid), NO_TRUMP)
+        """28 No Trump for the team opposing the dealer, played by the opener (or a
+        throw-in, as the all-pass option says)."""
+        all_passed_by_rule(rnd, self.all_pass, max(DEFAULT_BID, rnd.config.min_bid))
 
     def parse(self, rnd: RoundPort, text: str) -> Action | None:
         """004's ways of saying a bid: ``28 Spades``, ``Spades 28``, ``28 Noes``,

@@ -18,7 +18,7 @@ from .actions import (
 from .config import HandOutcome, RedealEvent
 from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
-from .state import CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
+from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
 from .tricks import trick_winner
 
 _MAX_RESULTS = 4096
@@ -50,6 +50,11 @@ class Transitions(Legality):
             self._pass_run = 0
             self._auction_rules.apply_extra(self._port, seat, action)
         self._spoken |= 1 << seat
+        if self._reopened_bid is not None:
+            # Views list a second auction's calls with the calls made after the first.
+            self._call_log += ("auction",)
+            if kind is Bid:
+                self._withdraw_trump()
         nxt = self._auction_rules.next_to_speak((self._port_obj or self._port), seat, action)
         if nxt is None:
             self._end_auction()
@@ -57,6 +62,9 @@ class Transitions(Legality):
             self.to_act = nxt
 
     def _end_auction(self) -> None:
+        if self._reopened_bid is not None:
+            self._end_second_auction()
+            return
         self._auction_len = len(self._actions)
         if self._bidder < 0:
             self._auction_rules.all_passed(self._port)
@@ -64,8 +72,15 @@ class Transitions(Legality):
                 self._annul("all-passed")
                 return
         self._target = self._high_bid
-        if self.ruleset.config.trump_marker == "open":
-            d = self._denomination
+        self._contract_trump()
+
+    def _contract_trump(self) -> None:
+        """The trump of the contract just won: the one its bid names (or none) and known
+        to all from the start, or one the bidder chooses now."""
+        d = self._denomination
+        # A No Trump contract (a bid naming none, or one an all-pass rule set) has no
+        # trump to choose, whatever marks the trump otherwise.
+        if d == NO_TRUMP or self.ruleset.config.trump_marker == "open":
             self._trump_suit = -1 if d is None or d == NO_TRUMP else \
                 self.deck.spec.suits.index(d)
             self._exposed_at = (0, 0)
@@ -96,18 +111,56 @@ class Transitions(Legality):
             self._complete_deal()
 
     def _complete_deal(self) -> None:
-        self._deal_packets(len(self._packet_masks) - self._packets_dealt)
-        if self._seventh_pending:
-            self._seventh_pending = False
-            cid = self._deal_ids()[self._bidder][6]
-            self._hands[self._bidder] &= ~(1 << cid)
-            self._concealed = cid
-            self._trump_suit = self.deck.suit_of[cid]
-            self._blind = True
-        if self._checks_at["deal-complete"] and self._run_checks("deal-complete"):
-            return
+        if self._reopened_bid is None:
+            self._deal_packets(len(self._packet_masks) - self._packets_dealt)
+            if self._seventh_pending:
+                self._seventh_pending = False
+                cid = self._deal_ids()[self._bidder][6]
+                self._hands[self._bidder] &= ~(1 << cid)
+                self._concealed = cid
+                self._trump_suit = self.deck.suit_of[cid]
+                self._blind = True
+            if self._checks_at["deal-complete"] and self._run_checks("deal-complete"):
+                return
+            first = self._auction_rules.reopen(self._port_obj or self._port)
+            if first is not None:
+                self._changed()
+                self._reopened_bid = self._high_bid
+                self._pass_run = 0
+                self.phase = AUCTION
+                self.to_act = first
+                return
+        # (A trump chosen after a second auction comes here too: the deal is complete.)
+        self._before_play()
+
+    def _withdraw_trump(self) -> None:
+        """A new bid in a second auction voids the contract's trump: a face-down card
+        goes back, unseen, to the hand it came from (at once, so that nobody, the new
+        bidder included, is shown it), and the calls on the old bid lapse."""
+        c = self._concealed
+        if c >= 0:
+            owner = next(s for s in range(self._n) if self._dealt[s] >> c & 1)
+            self._hands[owner] |= 1 << c
+        self._concealed = -1
+        self._trump_suit = -1
+        self._exposed_at = None
+        self._exposed_by = -1
+        self._trump_from = NO_TRUMP_YET
+        self._stake = None
+
+    def _before_play(self) -> None:
         if not (self._windows_at["before-play"] and self._open_windows("before-play")):
             self._start_play()
+
+    def _end_second_auction(self) -> None:
+        """The second auction is over: the contract stands, or the higher bid that
+        replaced it (and voided its trump) gets a trump of its own."""
+        self._changed()
+        if self._high_bid == self._reopened_bid:
+            self._before_play()
+            return
+        self._target = self._high_bid
+        self._contract_trump()
 
     def _start_play(self) -> None:
         self._legal_cache = None  # _changed(), written out (hot path)

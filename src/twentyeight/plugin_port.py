@@ -104,6 +104,11 @@ class PluginPort:
         """Consecutive passes since the last other call."""
         return self._r._pass_run
 
+    @property
+    def reopened_bid(self) -> int | None:
+        """The highest bid when the auction was reopened, if it was."""
+        return self._r._reopened_bid
+
     def bids_made(self, seat: int) -> int:
         """How many bids ``seat`` has made."""
         return self._r._bids_by[seat]

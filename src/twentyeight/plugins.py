@@ -123,7 +123,13 @@ class AuctionRules(Part):
             return low, can_pass
         high = rnd.bid
         assert high is not None
-        if high + 1 > low:
+        if self.may_match(rnd, seat):
+            if high > low:
+                low = high
+                if why is not None:
+                    why.append(("bid-too-low",
+                                f"you may hold the current bid {high} or bid higher", low))
+        elif high + 1 > low:
             low = high + 1
             if why is not None:
                 why.append(("bid-too-low",
@@ -141,6 +147,12 @@ class AuctionRules(Part):
                 why.append(("second-bid-min",
                             f"a player's second bid must be at least {s}", s))
         return low, can_pass
+
+    def may_match(self, rnd: RoundPort, seat: int) -> bool:
+        """True if ``seat`` may bid the current highest bid again and so take it over
+        (a *held* bid, where an earlier player keeps priority), rather than bid higher.
+        The default :meth:`bid_limits` reads it; default: never."""
+        return False
 
     def extra_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """Auction actions of :attr:`action_kinds` that ``seat`` may take now."""
@@ -167,6 +179,17 @@ class AuctionRules(Part):
         """Called when the auction ends without a bid. A plug-in may set a default
         contract with :meth:`~twentyeight.port.RoundPort.set_contract`; otherwise the
         deal is annulled."""
+
+    def reopen(self, rnd: RoundPort) -> int | None:
+        """Asked once, when the deal is complete (after its redeal checks, before the
+        ``before-play`` call windows): the seat that opens a second round of the auction,
+        or ``None`` (the default) for none. In that round
+        :attr:`~twentyeight.port.RoundPort.reopened_bid` is the bid carried over, and the
+        hooks above run as before. If it ends with a higher bid, a face-down trump card
+        goes back to its holder's hand and the new highest bidder chooses the trump
+        afresh (the ``trump-chosen`` call windows open again); otherwise the contract
+        and its trump stand."""
+        return None
 
     def refuse_extra(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """Why an action of :attr:`action_kinds` is not allowed now."""

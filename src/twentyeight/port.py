@@ -111,6 +111,13 @@ class RoundPort(Protocol):
         """Consecutive passes since the last bid or other call of the auction."""
         ...
 
+    @property
+    def reopened_bid(self) -> int | None:
+        """The highest bid when the auction was reopened once the deal was complete (see
+        :meth:`~twentyeight.plugins.AuctionRules.reopen`), or ``None`` while it has not
+        been: the auction's hooks tell its second round by it."""
+        ...
+
     def bids_made(self, seat: int) -> int:
         """How many bids ``seat`` has made in this auction."""
         ...

@@ -282,16 +282,22 @@ class _Facts:
         self.trump_index = _trump_action_index(rnd) if self.suit_hidden else -1
         # A trump chosen in secret and then called off (a single hand) stays a secret:
         # the laid card was any card the bidder held then, the named suit any suit.
-        self.withdrawn = -1
-        if rnd._trump_suit < 0 and rnd._exposed_at is None and rnd._auction_len is not None:
-            i = _trump_action_index(rnd)
-            if i >= 0 and rnd._actions[i][0] != seat:
-                self.withdrawn = i
+        # So does one a second auction replaced (the card went back to its holder's hand).
+        choices = _trump_action_indices(rnd)
+        if choices and not (rnd._trump_suit < 0 and rnd._exposed_at is None
+                            and rnd._auction_len is not None):
+            choices = choices[:-1]  # the last is the trump in force
+        # Each with the packets its chooser held then: the choice right after the auction
+        # comes after the auction's packets, one after a second auction once all are dealt.
+        self.withdrawn = tuple(
+            (i, cfg.auction_after if i == rnd._auction_len else len(packets))
+            for i in choices if rnd._actions[i][0] != seat)
         # The deal is checked once the trump is chosen and every card dealt; an exposure
         # is checked when a concealed trump is turned up (a trump named by the bid never is).
         events: tuple[tuple[RedealEvent, bool], ...] = (
             ("deal-complete", rnd.phase is PLAY or rnd.phase is OVER
-             or (rnd.phase is CALLS and rnd._window_event == "before-play")),
+             or (rnd.phase is CALLS and rnd._window_event == "before-play")
+             or rnd._reopened_bid is not None),  # a second auction follows the check
             ("trump-exposed", rnd._exposed_at is not None and cfg.trump_marker != "open"))
         self.checks_due = tuple(
             (check, event) for event, happened in events if happened
@@ -344,11 +350,17 @@ def _excused(policy: str, nonbidder_leads_before: int, trump: int) -> bool:
     return policy == "after-trump-led" and bool(nonbidder_leads_before >> trump & 1)
 
 
+def _trump_action_indices(rnd: Round) -> list[int]:
+    """The indices in the history of the trump choices, in order (a second auction may
+    have replaced the first)."""
+    return [i for i, (_, action) in enumerate(rnd._actions)
+            if type(action) is LayTrump or type(action) is NameTrump]
+
+
 def _trump_action_index(rnd: Round) -> int:
-    for i, (_, action) in enumerate(rnd._actions):
-        if type(action) is LayTrump or type(action) is NameTrump:
-            return i
-    return -1
+    """The index in the history of the last trump choice, or -1 if there is none."""
+    found = _trump_action_indices(rnd)
+    return found[-1] if found else -1
 
 
 _MAX_CANDIDATES = 1_000_000
@@ -611,17 +623,17 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
             who, action = new._actions[i]
             new._actions[i] = (who, rnd.ruleset.trump_choice(
                 new._concealed if type(action) is LayTrump else -1, trump))
-    if facts.withdrawn >= 0:
-        who, action = new._actions[facts.withdrawn]
+    for withdrawn, held_packets in facts.withdrawn:
+        who, action = new._actions[withdrawn]
         if type(action) is LayTrump:
             held = 0
-            for row in new._packet_masks[:rnd.ruleset.config.auction_after]:
+            for row in new._packet_masks[:held_packets]:
                 held |= row[who]
             chosen = rnd.ruleset.trump_choice(
                 _nth_bit(held, int(rng.random() * held.bit_count())), -1)
         else:
             chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * rnd.deck.n_suits))
-        new._actions[facts.withdrawn] = (who, chosen)
+        new._actions[withdrawn] = (who, chosen)
     if facts.checks_due and not facts.replay:  # (a replay runs the checks itself)
         port = new._port
         for check, event in facts.checks_due:

@@ -161,6 +161,7 @@ class Round(Views):
         self._pass_run = 0
         self._denomination = None
         self._auction_len = None
+        self._reopened_bid = None
         self._auction_view = None
         self._obs_parts = None
         # contract
@@ -283,6 +284,12 @@ class Round(Views):
     def pass_run(self) -> int:
         """Consecutive passes since the last bid or other call of the auction."""
         return self._pass_run
+
+    @property
+    def reopened_bid(self) -> int | None:
+        """The highest bid when the auction was reopened after the deal (a second
+        auction), or ``None`` if it was not."""
+        return self._reopened_bid
 
     def bids_made(self, seat: int) -> int:
         """How many bids ``seat`` has made in this auction."""
@@ -550,6 +557,7 @@ class Round(Views):
         new._pass_run = self._pass_run
         new._denomination = self._denomination
         new._auction_len = self._auction_len
+        new._reopened_bid = self._reopened_bid
         new._auction_view = self._auction_view
         new._obs_parts = self._obs_parts
         new._target = self._target

@@ -120,6 +120,7 @@ class RoundState:
         "_play_plugins",
         "_port_obj",
         "_pstate",
+        "_reopened_bid",
         "_resample_facts",
         "_result",
         "_scores",
@@ -212,6 +213,8 @@ class RoundState:
     _pass_run: int
     _denomination: str | None
     _auction_len: int | None
+    # the highest bid when the auction was reopened once the deal was complete, if it was
+    _reopened_bid: int | None
     _auction_view: tuple[dict[str, Any], ...] | None
     _obs_parts: Any
     # contract

@@ -47,7 +47,8 @@ class AuctionCall(TypedDict):
 
 
 class WindowCall(TypedDict):
-    """One call made in a plug-in's call window, and that window."""
+    """One call made in a plug-in's call window, and that window (``"auction"`` for a
+    call of a second auction, held once the deal is complete)."""
 
     seat: int
     action: str
@@ -298,10 +299,14 @@ class Views(Transitions):
             self._seat(seat)
         # Only the seat that chose a concealed trump saw it (a single hand may have
         # made someone else the bidder since), until it is exposed.
+        # A choice a second auction replaced went back unseen, and stays a secret.
         hidden_choice = self._exposed_at is None
+        choices = [i for i, (_, a) in enumerate(self._actions) if type(a) in _TRUMP_CHOICES]
+        current = choices[-1] if choices else -1
         actions: list[dict[str, Any]] = []
-        for who, action in self._actions:
-            if type(action) in _TRUMP_CHOICES and hidden_choice and who != seat:
+        for i, (who, action) in enumerate(self._actions):
+            if type(action) in _TRUMP_CHOICES and (hidden_choice or i != current) \
+                    and who != seat:
                 actions.append({"seat": who, "action": action.keyword, "concealed": True})
             else:
                 actions.append({"seat": who, "action": str(action)})

@@ -1,0 +1,202 @@
+"""House rules of the classic auction: 29's held bid, 28's second auction and what
+happens when all pass.
+
+:class:`HouseAuction` is the classic auction (a pass is final; the auction ends when all
+but the highest bidder have passed) with three options, all off by default:
+
+* ``held_bid`` (29 as played in Bangladesh and eastern India; debchamps/TwentyNine's
+  ``Bidding``): the auction is a duel of two players. The opener and the next player
+  start it; whoever passes is out and the next player in turn takes his place. The
+  earlier of the two in the order of speaking has priority: the later one must bid
+  higher, while the earlier one may *hold* the bid by bidding the same number again
+  (``hold`` or ``same``, read as ``bid <the current bid>``), or bid higher. The auction
+  ends when all but one have passed.
+* ``second_auction`` (rajeevmen0n/fiftysix's 28, rules §10.2): once the second four
+  cards are dealt, a second auction from this bid (21 there) may raise the contract.
+  It starts at the opener and everyone speaks, the holder of the bid included; a pass
+  counts for that turn only; each bid must be at least ``second_auction`` and higher
+  than the current bid. It ends when every player passes in turn without a new bid (the
+  contract, its doubling and its trump stand) or, after a new bid, when the other
+  players have passed in a row. A new bid cancels a double, and its bidder chooses the
+  trump afresh, from the whole hand: a face-down card laid earlier goes back to its
+  holder's hand (a raise of one's own bid may change the suit). A redoubled contract
+  has no second auction; a forced No Trump (below) has one.
+* ``all_pass``: when everybody passes without a bid, the deal is thrown in and dealt
+  again (``throw-in``, the classic rule), or the opener is forced to play the lowest
+  bid at No Trump (``opener-no-trump``: rajeevmen0n/fiftysix's rules §4.3, "the first
+  bidder is forced to take 14 no trump in 28"). 56's auction offers the same option
+  (:class:`~twentyeight_variants.fiftysix.SuitAuction`), where 004's 28 No Trump is the
+  default.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from attrs import field, frozen
+
+from twentyeight.actions import NO_TRUMP, Action, Bid
+from twentyeight.config import RulesetConfig, one_of, optional_int, typed
+from twentyeight.errors import ConfigError
+from twentyeight.plugins import StandardAuction, Why
+from twentyeight.port import RoundPort
+
+AllPass = Literal["throw-in", "opener-no-trump"]
+"""What happens when every player passes without a bid: the deal is annulled and dealt
+again (``throw-in``, the classic rule), or the opener plays a contract of the lowest bid
+at No Trump (``opener-no-trump``: played by rajeevmen0n/fiftysix's 28 and 56, and 004's
+56; it needs ``opener_must_bid=False``)."""
+
+ALL_PASS: tuple[str, ...] = ("throw-in", "opener-no-trump")
+"""The values of :data:`AllPass`."""
+
+HOLD_WORDS = frozenset({"hold", "same"})
+"""What a player says to hold the bid at the same number."""
+
+
+def all_passed_by_rule(rnd: RoundPort, rule: str, bid: int) -> None:
+    """Carry out the all-pass ``rule`` (:data:`AllPass`): for ``opener-no-trump`` the
+    opener becomes the declarer of ``bid`` at No Trump; a throw-in sets nothing, and the
+    round annuls the deal."""
+    if rule == "opener-no-trump":
+        rnd.set_contract(rnd.opener, bid, NO_TRUMP)
+
+
+def check_all_pass(rule: str, config: RulesetConfig) -> None:
+    """Refuse a forced No Trump where nobody can pass without a bid: with
+    ``opener_must_bid`` the opener always bids, so the rule would never apply."""
+    if rule == "opener-no-trump" and config.opener_must_bid:
+        raise ConfigError(
+            "all_pass 'opener-no-trump' conflicts with opener_must_bid=True: the opener "
+            "must bid, so the auction never ends without a bid (set opener_must_bid=False)")
+
+
+@frozen
+class HouseAuction(StandardAuction):
+    """The classic auction with the held bid, the second auction and the all-pass rule
+    as options (see the module's description). With all three off it is
+    :class:`StandardAuction` exactly."""
+
+    option_fields: ClassVar[tuple[str, ...]] = ("held_bid", "second_auction", "all_pass")
+
+    held_bid: bool = field(default=False, validator=typed(bool))
+    """29's held bid: two players bid at a time, the earlier in turn may hold the bid by
+    matching a raise (`hold`/`same`), the later must bid higher; who passes is replaced
+    by the next player. Played by debchamps/TwentyNine (29 in Bangladesh and eastern
+    India)."""
+
+    second_auction: int | None = field(default=None, validator=optional_int)
+    """The lowest bid of a second auction held once every card is dealt, which may raise
+    the contract; its winner chooses the trump afresh (`None`: no second auction). Played
+    by rajeevmen0n/fiftysix's 28, from 21."""
+
+    all_pass: AllPass = field(default="throw-in", validator=one_of(*ALL_PASS))
+    """When all pass without a bid: `throw-in` (annul and deal again), or
+    `opener-no-trump` (the opener plays the lowest bid at No Trump; needs
+    `opener_must_bid=False`). `opener-no-trump` is played by rajeevmen0n/fiftysix's 28."""
+
+    def check(self, config: RulesetConfig) -> None:
+        """A forced No Trump needs an opener who may pass; a second auction needs cards
+        dealt after the first, a trump chosen after it, and a bid in range."""
+        check_all_pass(self.all_pass, config)
+        low = self.second_auction
+        if low is None:
+            return
+        if not config.min_bid <= low <= config.max_bid:
+            raise ConfigError(f"second_auction {low} is outside the bid range "
+                              f"{config.min_bid}-{config.max_bid}")
+        if config.auction_after >= len(config.deal_packets):
+            raise ConfigError("second_auction needs cards dealt after the first auction "
+                              "(auction_after is the last packet: the deal is complete)")
+        if config.seventh_card:
+            raise ConfigError(
+                "second_auction conflicts with seventh_card: the seventh card makes the "
+                "trump before the second deal, a second auction's winner chooses it "
+                "from the whole hand after it")
+
+    def reopen(self, rnd: RoundPort) -> int | None:
+        """The second auction, from the opener, unless it is off or the contract is
+        redoubled (rajeevmen0n/fiftysix: "there is no second auction")."""
+        if self.second_auction is None or rnd.multiplier >= 4:
+            return None
+        return rnd.opener
+
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
+        """In the second auction: at least ``second_auction`` and higher than the current
+        bid; passing is always allowed. Otherwise the classic limits."""
+        if rnd.reopened_bid is None:
+            return super().bid_limits(rnd, seat, why)
+        assert self.second_auction is not None
+        high = rnd.bid
+        assert high is not None
+        low = self.second_auction
+        if why is not None:
+            why.append(("second-auction-min",
+                        f"a bid in the second auction must be at least {low}", low))
+        if high + 1 > low:
+            low = high + 1
+            if why is not None:
+                why.append(("bid-too-low",
+                            f"a bid must be higher than the current bid {high}", low))
+        return low, True
+
+    def _pair(self, rnd: RoundPort) -> list[int]:
+        """The players still in the auction, in the order of speaking from the first to
+        speak: with the held bid, the first two are the pair bidding now."""
+        n = rnd.players
+        first = self.first_to_speak(rnd)
+        passed = rnd.passed_mask
+        return [s for s in ((first + k) % n for k in range(n)) if not passed >> s & 1]
+
+    def may_match(self, rnd: RoundPort, seat: int) -> bool:
+        """With the held bid, the earlier of the pair may match the later one's bid."""
+        if not self.held_bid or rnd.reopened_bid is not None:
+            return False
+        bidder = rnd.bidder
+        pair = self._pair(rnd)[:2]
+        return bidder is not None and bidder != seat and pair[0] == seat
+
+    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
+        """With the held bid, the one of the pair who does not hold the bid speaks next
+        (after a pass, the player who takes the passer's place); the auction ends when
+        only the highest bidder (or nobody) is left."""
+        if rnd.reopened_bid is not None:
+            # The second auction: passes count for a turn; all pass, or all but the new
+            # highest bidder in a row, and it is over.
+            n = rnd.players
+            raised = rnd.bid != rnd.reopened_bid
+            return None if rnd.pass_run >= (n - 1 if raised else n) else (seat + 1) % n
+        if not self.held_bid:
+            return super().next_to_speak(rnd, seat, action)
+        left = self._pair(rnd)
+        bidder = rnd.bidder
+        if not left or (bidder is not None and left == [bidder]):
+            return None
+        pair = left[:2]
+        if bidder in pair:
+            return pair[1] if pair[0] == bidder else pair[0]
+        # Nobody has bid yet (the opener passed): the earlier of the pair speaks first.
+        return pair[0]
+
+    def all_passed(self, rnd: RoundPort) -> None:
+        """The all-pass rule: a throw-in, or the opener's forced No Trump."""
+        all_passed_by_rule(rnd, self.all_pass, rnd.config.min_bid)
+
+    def parse(self, rnd: RoundPort, text: str) -> Action | None:
+        """With the held bid, ``hold`` and ``same`` say ``bid <the current bid>``."""
+        high = rnd.bid
+        if self.held_bid and high is not None and text.strip().lower() in HOLD_WORDS:
+            return Bid(high)
+        return None
+
+    def max_calls(self, config: RulesetConfig) -> int:
+        """With the held bid each number may be bid twice (raised to, then held)."""
+        calls = super().max_calls(config)
+        if self.held_bid:
+            calls += config.max_bid - config.min_bid + 1
+        if self.second_auction is not None:
+            # Each bid and the passes after it, the first round of passes, the second
+            # trump choice and the call windows that open again after it.
+            n = config.players
+            calls += (config.max_bid - self.second_auction + 1) * n + 2 * n + 4
+        return calls
