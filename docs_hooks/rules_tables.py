@@ -524,16 +524,16 @@ def house_rules_table(page_path: str = "rules/comparison.md", link: Linker = _pl
         support = house_rule_support(dict(rule.options))
         rows.append([f"[{md_inline(rule.title)}]({target})", md_inline(rule.played_by),
                      f"`{rule.construction}`",
-                     *(_refusal_cell(support[p], ":") for p in presets)])
+                     *(_refusal_cell(support[p], ";:") for p in presets)])
     return _table(["house rule", "played by", "options", *(link(p) for p in presets)], rows)
 
 
-def _refusal_cell(reason: str | None, separator: str = ";") -> str:
-    """✓, or ✗ with the reason's first clause, up to ``separator`` (the whole reason on
-    hover)."""
+def _refusal_cell(reason: str | None, separators: str = ";") -> str:
+    """✓, or ✗ with the reason's first clause, up to the first of ``separators`` (the
+    whole reason on hover)."""
     if reason is None:
         return "✓"
-    short = reason.split(separator, 1)[0]
+    short = re.split(f"[{re.escape(separators)}]", reason, maxsplit=1)[0]
     if short == reason:
         return f"✗ {md_inline(reason)}"
     return f'✗ <span title="{html.escape(reason, quote=True)}">{md_inline(short)}</span>'

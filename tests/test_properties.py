@@ -15,6 +15,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from twentyeight_variants.house_rules import HOUSE_RULES, HouseRule
 
 import twentyeight as te
 from twentyeight import testing
@@ -125,6 +126,13 @@ HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
 forced No Trump when all pass (rajeevmen0n/fiftysix's 28), 56's throw-in and the second
 auction (rajeevmen0n/fiftysix's 28)."""
 OPTION_VARIANTS += HOUSE_AUCTION_OPTIONS
+
+
+@pytest.mark.parametrize("rule", HOUSE_RULES, ids=[r.construction for r in HOUSE_RULES])
+def test_every_house_rule_keeps_every_invariant(rule: HouseRule) -> None:
+    """The kit over each house rule of the catalogue, on the preset it belongs to."""
+    rs = te.ruleset(rule.preset, **rule.options)
+    assert testing.check_random_rounds(rs, rounds=8, seed=78) == 8
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_VARIANTS,

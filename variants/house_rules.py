@@ -62,5 +62,16 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         {"trump_lead_after_trump_played": True},
         "rajeevmen0n/fiftysix (rules, section 6.3)",
         "56.md#house-rule-no-trump-led-before-a-trump-is-played"),
+    HouseRule(
+        "the first of two bidders keeps the bid by matching a raise (hold)", "29",
+        {"held_bid": True}, "debchamps/TwentyNine; 29 in Bangladesh and eastern India",
+        "29.md#the-held-bid"),
+    HouseRule(
+        "a second auction from 21 once every card is dealt", "28", {"second_auction": 21},
+        "rajeevmen0n/fiftysix (rules, section 10.2)", "28.md#house-rules-of-the-auction"),
+    HouseRule(
+        "when everyone passes, the opener plays the lowest bid at No Trump", "28",
+        {"opener_must_bid": False, "all_pass": "opener-no-trump"},
+        "rajeevmen0n/fiftysix (rules, section 4.3)", "28.md#house-rules-of-the-auction"),
 )
 """Every house rule, in the order of the issue that brought them in."""
