@@ -93,6 +93,15 @@ OPTION_VARIANTS = [
     ("28+double+single-hand", {"c_call": True, "caller_must_trump": False}),
     ("40", {"auction_after": 1, "trump_marker": "indicator"}),
     ("56-six", {"closing_passes": 3}),
+    *(HOUSE_SCORING := [
+        # issue 19's scoring house rules: fiftysix's tables, rosanne's band edges, who pays
+        ("56", {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))}),
+        ("56", {"bands": ((28, 1, 2, 2, 5, 4, 9), (40, 2, 3), (48, 3, 4), (56, 4, 5))}),
+        ("28-bands", {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}),
+        ("28-bands", {"failed_to": "both"}),
+        ("29", {"failed_to": "opponents"}),
+        ("28six", {"failed_to": "bidder"}),
+    ]),
 ]
 
 
@@ -138,6 +147,17 @@ def test_deep_random_rounds(name: str) -> None:
     invariant in every round; views and hiding every eighth step and at the end)."""
     played = testing.check_random_rounds(name, rounds=DEEP_ROUNDS, seed=10**9, deep=True)
     assert played == DEEP_ROUNDS
+
+
+@pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
+@pytest.mark.parametrize(("name", "options"), HOUSE_SCORING,
+                         ids=[f"{n}-{'-'.join(o)}" for n, o in HOUSE_SCORING])
+def test_deep_house_scoring(name: str, options: dict[str, object]) -> None:
+    """The deep run over issue 19's scoring options: 10,000 rounds for each option
+    turned on (scoring touches no play, so the kit's 10,000 suffice)."""
+    played = testing.check_random_rounds(te.ruleset(name, **options), rounds=10_000,
+                                         seed=10**9, deep=True)
+    assert played == 10_000
 
 
 # ---------------------------------------------------------------- hostile input, hiding
