@@ -303,9 +303,14 @@ def _scoring_summary(scoring: Any) -> str:
     else its description."""
     name = getattr(scoring, "name", type(scoring).__name__)
     single = getattr(scoring, "single_hand", None)
-    to_opponents = getattr(scoring, "failed_to", "bidder") == "opponents"
+    failed_to = getattr(scoring, "failed_to", "bidder")
+    # Tables always pass between the teams; their line says so once, at the end.
+    to_opponents = failed_to == "opponents"
+    both = failed_to == "both" and not hasattr(scoring, "tables")
 
     def made_failed(made: int, failed: int) -> str:
+        if both:
+            return f"+{made} / −{failed} and opponents +{failed}"
         return f"+{made} / " + (f"opponents +{failed}" if to_opponents else f"−{failed}")
 
     if _is(scoring, "twentyeight_variants.scoring", "Pips"):
@@ -317,7 +322,7 @@ def _scoring_summary(scoring: Any) -> str:
             scoring, "twentyeight_variants.scoring", "Tables"):
         bands = list(scoring.bands)
         parts = []
-        for i, (low, made, failed) in enumerate(bands):
+        for i, (low, made, failed, *_) in enumerate(bands):
             high = bands[i + 1][0] - 1 if i + 1 < len(bands) else None
             span = f"{low}+" if high is None else (f"{low}" if high == low else f"{low}–{high}")
             parts.append(f"{span}: {made_failed(made, failed)}")

@@ -111,6 +111,15 @@ OPTION_VARIANTS = [
                                "trump_lead_after_trump_played": True}),
     ("28+double+pair+single-hand", {"second_auction": 21, "held_bid": True,
                                     "opener_must_bid": False, "all_pass": "opener-no-trump"}),
+    *(HOUSE_SCORING := [
+        # issue 19's scoring house rules: fiftysix's tables, rosanne's band edges, who pays
+        ("56", {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))}),
+        ("56", {"bands": ((28, 1, 2, 2, 5, 4, 9), (40, 2, 3), (48, 3, 4), (56, 4, 5))}),
+        ("28-bands", {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}),
+        ("28-bands", {"failed_to": "both"}),
+        ("29", {"failed_to": "opponents"}),
+        ("28six", {"failed_to": "bidder"}),
+    ]),
 ]
 
 HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
@@ -126,6 +135,9 @@ HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
 forced No Trump when all pass (rajeevmen0n/fiftysix's 28), 56's throw-in and the second
 auction (rajeevmen0n/fiftysix's 28)."""
 OPTION_VARIANTS += HOUSE_AUCTION_OPTIONS
+HOUSE_OPTIONS = [*HOUSE_PLAY_OPTIONS, *HOUSE_AUCTION_OPTIONS, *HOUSE_SCORING]
+"""Each house rule of the other engines turned on (play, auction, scoring): the deep
+run plays 10,000 rounds of each."""
 
 
 @pytest.mark.parametrize("rule", HOUSE_RULES, ids=[r.construction for r in HOUSE_RULES])
@@ -180,12 +192,12 @@ def test_deep_random_rounds(name: str) -> None:
 
 
 @pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
-@pytest.mark.parametrize(("name", "options"), HOUSE_PLAY_OPTIONS,
+@pytest.mark.parametrize(("name", "options"), HOUSE_OPTIONS,
                          ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}"
-                              for n, o in HOUSE_PLAY_OPTIONS])
-def test_deep_house_play_options(name: str, options: dict[str, object]) -> None:
-    """The deep run for issue 19's play options: 10,000 random rounds per option turned
-    on, through the kit's deep profile."""
+                              for n, o in HOUSE_OPTIONS])
+def test_deep_house_options(name: str, options: dict[str, object]) -> None:
+    """The deep run over the house rules of other engines: 10,000 random rounds per
+    option turned on (play, auction and scoring), through the kit's deep profile."""
     rs = te.ruleset(name, **options)
     assert testing.check_random_rounds(rs, rounds=10_000, seed=10**9, deep=True) == 10_000
 
@@ -253,18 +265,6 @@ def test_refusals_hide_unseen_cards(name: str, options: dict[str, object]) -> No
     rule id, message and text of every refusal it could meet unchanged (and its view)."""
     rs = te.ruleset(name, **options)
     assert testing.check_refusals_hide_in_rounds(rs, inputs=10_000, seed=31) >= 10_000
-
-
-@pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")
-@pytest.mark.parametrize(("name", "options"), HOUSE_AUCTION_OPTIONS,
-                         ids=[f"{n}-{'-'.join(o)}" for n, o in HOUSE_AUCTION_OPTIONS])
-def test_deep_house_auction_options(name: str, options: dict[str, object]) -> None:
-    """The deep run of issue 19's auction options: 10,000 random rounds each (or
-    DEEP_ROUNDS if fewer) through the kit's deep profile."""
-    rounds = min(10_000, DEEP_ROUNDS)
-    played = testing.check_random_rounds(te.ruleset(name, **options), rounds=rounds,
-                                         seed=10**9, deep=True)
-    assert played == rounds
 
 
 @pytest.mark.skipif(not DEEP_ROUNDS, reason="deep run: set TWENTYEIGHT_DEEP=1")

@@ -7,18 +7,26 @@ to N), **base points** (28SIX's award to the winning side, a running series) and
 
 A system gives a hand's base value; the round multiplies it by
 :attr:`~twentyeight.HandOutcome.factor` (doubling, redoubling and, where the ruleset's
-option says so, a loss under half the target). Every system here also honours a fixed
+option says so, a loss under half the target); 56's tables may instead price doubled and
+redoubled contracts band by band. Who a failed contract pays is the option
+``failed_to`` (:data:`FailedTo`). Every system here also honours a fixed
 :attr:`~twentyeight.HandOutcome.stake` set by a call (``stakes = True``).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
 
-from twentyeight.config import MAX_OPTION_INT, HandOutcome, ScoringSystem, whole_numbers
+from twentyeight.config import (
+    MAX_OPTION_INT,
+    HandOutcome,
+    ScoringSystem,
+    one_of,
+    whole_numbers,
+)
 from twentyeight.errors import ConfigError
 from twentyeight.inputs import describe, is_whole
 
@@ -40,8 +48,36 @@ def _optional_positive(inst: Any, attribute: attrs.Attribute[Any], value: Any) -
 Band = tuple[int, int, int]
 """``(lowest bid of the band, game points if made, game points if failed)``."""
 
+_B = TypeVar("_B", bound=tuple[int, ...])
 
-def band_of(bands: tuple[Band, ...], bid: int) -> Band:
+TableBand = tuple[int, ...]
+"""A band of 56's tables: ``(lowest bid, won, paid)``, doubling multiplying them, or
+``(lowest bid, won, paid, won doubled, paid doubled, won redoubled, paid redoubled)``."""
+
+FailedTo = Literal["bidder", "opponents", "both"]
+"""Who a failed contract's game points go to: taken off the bidding team (``bidder``),
+given to the defenders (``opponents``), or both at once, a transfer (``both``)."""
+
+_FAILED_TO = ("bidder", "opponents", "both")
+
+
+def _charge(outcome: HandOutcome, made: int, failed: int,
+            failed_to: FailedTo) -> tuple[int, ...]:
+    """Each team's points for a hand worth ``made`` to the bidding team if made, and
+    ``failed`` (a cost, not negative) if failed, shared out as ``failed_to`` says."""
+    points = [0] * outcome.teams
+    team = outcome.bidding_team
+    if outcome.made:
+        points[team] = made
+        return tuple(points)
+    if failed_to != "opponents":
+        points[team] -= failed
+    if failed_to != "bidder":
+        points[1 - team] += failed
+    return tuple(points)
+
+
+def band_of(bands: tuple[_B, ...], bid: int) -> _B:
     """The band ``bid`` falls in (a bid below the first band counts in it)."""
     chosen = bands[0]
     for b in bands:
@@ -83,9 +119,13 @@ class Pips(ScoringSystem):
     """Game points for a single hand won."""
     single_hand_failed: int = -3
     """Game points for a single hand lost (negative)."""
+    failed_to: FailedTo = field(default="bidder", validator=one_of(*_FAILED_TO))
+    """Who a failed contract's pip goes to: ``bidder`` (the bidding team loses it, 001),
+    ``opponents`` (the defenders gain it instead: scores only ever rise, as
+    wrickguha/29-Card-Game plays) or ``both`` (a transfer, as josephch/rosanne plays)."""
     name: str = "pips"
     description: str = "+1 / -1 game point to the bidding team; +6 wins, -6 loses"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "match_sets")
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "match_sets", "failed_to")
 
     @property
     def single_hand(self) -> tuple[int, int]:
@@ -95,14 +135,12 @@ class Pips(ScoringSystem):
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
         """Game points for each team from one hand."""
         if outcome.stake is not None:
-            value = outcome.stake if outcome.made else -outcome.stake
+            made, failed = outcome.stake, outcome.stake
         elif outcome.contract == SINGLE_HAND:
-            value = self.single_hand_made if outcome.made else self.single_hand_failed
+            made, failed = self.single_hand_made, -self.single_hand_failed
         else:
-            value = self.made if outcome.made else self.failed
-        points = [0] * outcome.teams
-        points[outcome.bidding_team] = value
-        return tuple(points)
+            made, failed = self.made, -self.failed
+        return _charge(outcome, made, failed, self.failed_to)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The winning team, or ``None``."""
@@ -115,17 +153,38 @@ class Pips(ScoringSystem):
         return None
 
 
-def _bands(value: object) -> tuple[Band, ...]:
+def _band_list(value: object, what: str, lengths: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``value`` as bands of one of ``lengths`` whole numbers each, by rising lowest bid,
+    every value after the lowest bid at least 0 (a band's points are a gain or a cost,
+    never a negative one)."""
     if not isinstance(value, (list, tuple)):
-        raise ConfigError(f"bands must be (lowest bid, made, failed) triples, got "
-                          f"{describe(value)}")
-    try:
-        bands = tuple(cast(Band, whole_numbers(b, 3)) for b in value)
-    except ConfigError as exc:
-        raise ConfigError(f"bands must be (lowest bid, made, failed) triples: {exc}") from None
-    if not bands or list(bands) != sorted(bands) or len({b[0] for b in bands}) != len(bands):
+        raise ConfigError(f"bands must be {what}, got {describe(value)}")
+    bands = []
+    for b in value:
+        try:
+            band = whole_numbers(b)
+        except ConfigError as exc:
+            raise ConfigError(f"bands must be {what}: {exc}") from None
+        if len(band) not in lengths:
+            raise ConfigError(f"bands must be {what}; got {describe(b)}")
+        if any(v < 0 for v in band):
+            raise ConfigError(f"bands may not hold negative numbers (the failed value is a "
+                              f"cost); got {describe(b)}")
+        bands.append(band)
+    lows = [b[0] for b in bands]
+    if not bands or lows != sorted(lows) or len(set(lows)) != len(lows):
         raise ConfigError("bands must be listed by rising lowest bid, without repeats")
-    return bands
+    return tuple(bands)
+
+
+def _bands(value: object) -> tuple[Band, ...]:
+    return tuple(cast(Band, b) for b in _band_list(value, "(lowest bid, made, failed) triples",
+                                                    (3,)))
+
+
+def _table_bands(value: object) -> tuple[TableBand, ...]:
+    return _band_list(value, "(lowest bid, won, paid) triples, or sevens adding the tables "
+                             "won and paid doubled and redoubled", (3, 7))
 
 
 @frozen
@@ -140,9 +199,13 @@ class Bands(ScoringSystem):
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
     bands: tuple[Band, ...] = field(converter=_bands)
-    """``(lowest bid, made, failed)`` for each band, by rising lowest bid."""
-    failed_to: Literal["bidder", "opponents"] = "bidder"
-    """Who a failed contract's points go to: off the bidding team, or to the opponents."""
+    """``(lowest bid, made, failed)`` for each band, by rising lowest bid: the band edges
+    and their game points. 004's 28 has 14-19 / 20-24 / 25-28; josephch/rosanne's 28
+    plays 14-19 / 20-22 / 23-28 (``((14, 1, 2), (20, 2, 3), (23, 3, 4))``)."""
+    failed_to: FailedTo = field(default="bidder", validator=one_of(*_FAILED_TO))
+    """Who a failed contract's points go to: ``bidder`` (off the bidding team, 004),
+    ``opponents`` (to the defenders, 40), or ``both`` (a transfer: the bidding team loses
+    them and the defenders gain them, as josephch/rosanne plays)."""
     match_target: int = field(default=10, validator=_positive)
     """The first team to reach this many game points wins the match."""
     single_hand_made: int | None = None
@@ -151,7 +214,7 @@ class Bands(ScoringSystem):
     """Game points a lost single hand gives (as ``failed_to`` says)."""
     name: str = "bands"
     description: str = "game points by the bid's band; first to 10 wins"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target",)
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "bands", "failed_to")
 
     @property
     def single_hand(self) -> tuple[int, int] | None:
@@ -168,15 +231,7 @@ class Bands(ScoringSystem):
             made, failed = self.single_hand
         else:
             _, made, failed = band_of(self.bands, outcome.bid)
-        points = [0] * outcome.teams
-        team = outcome.bidding_team
-        if outcome.made:
-            points[team] = made
-        elif self.failed_to == "bidder":
-            points[team] = -failed
-        else:
-            points[1 - team] = failed
-        return tuple(points)
+        return _charge(outcome, made, failed, self.failed_to)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to reach ``match_target``."""
@@ -198,9 +253,13 @@ class BasePoints(ScoringSystem):
     match_target: int | None = field(default=None, validator=_optional_positive)
     """The first team to reach this many base points wins (``None``: an endless
     series)."""
+    failed_to: FailedTo = field(default="opponents", validator=one_of(*_FAILED_TO))
+    """Who a lost contract's base points go to: ``opponents`` (the defenders gain them,
+    003), ``bidder`` (the declarers lose them instead) or ``both`` (a transfer, as
+    josephch/rosanne plays its points)."""
     name: str = "base-points"
     description: str = "base points to the winning side (honors and slam bonus); a series"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target",)
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "failed_to")
 
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
         """Base points for each team from one hand."""
@@ -214,45 +273,81 @@ class BasePoints(ScoringSystem):
             if not honors and outcome.contract != SINGLE_HAND \
                     and outcome.tricks_won[1 - winner] == 0:
                 value += 1
-        points = [0] * outcome.teams
-        points[winner] = value
-        return tuple(points)
+        return _charge(outcome, value, value, self.failed_to)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to ``match_target`` (``None``: the series goes on)."""
         return _first_to(totals, self.match_target)
 
 
+def _only_transfer(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value != "both":
+        raise ConfigError(f"option {attribute.name} of tables scoring must be 'both', got "
+                          f"{describe(value)}: tables are a fixed stock that passes from "
+                          "one team to the other, so what one side pays the other gains")
+
+
 @frozen
 class Tables(ScoringSystem):
     """56's tables (004): each team starts with ``tables`` table cards; the contractor's
     team wins from the other side, or pays it, the number of tables of the bid's band
-    (``bands``: lowest bid, made, failed). A team that cannot pay what it owes loses."""
+    (``bands``: lowest bid, won, paid). A team that cannot pay what it owes loses.
+
+    Doubling multiplies a band's tables by 2 and a redouble by 4 (004, and
+    rajeevmen0n/fiftysix), unless the band gives its doubled and redoubled tables itself
+    (a band of seven numbers)."""
 
     stakes: ClassVar[bool] = True
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
-    bands: tuple[Band, ...] = field(converter=_bands)
-    """``(lowest bid, tables won, tables paid)`` for each band."""
+    bands: tuple[TableBand, ...] = field(converter=_table_bands)
+    """The tables of each bid band, by rising lowest bid: ``(lowest bid, won, paid)``,
+    doubling multiplying them (x2, redoubled x4), or ``(lowest bid, won, paid, won
+    doubled, paid doubled, won redoubled, paid redoubled)``. 004 plays 28-39 1/2, 40-47
+    2/3, 48-55 3/4, 56 4/5; rajeevmen0n/fiftysix lets each room set them, its default
+    top band 48-56 paying 3/4 (``((28, 1, 2), (40, 2, 3), (48, 3, 4))``)."""
     tables: int = field(default=12, validator=_positive)
     """The tables each team holds when a match begins."""
+    failed_to: Literal["both"] = field(default="both", validator=_only_transfer)
+    """Who a failed contract's tables go to: always ``both`` (the bidding team pays
+    them to the defenders); tables cannot be created or destroyed."""
     name: str = "tables"
     description: str = "tables won from or paid to the other side; a team that cannot pay loses"
-    option_fields: ClassVar[tuple[str, ...]] = ("tables",)
+    option_fields: ClassVar[tuple[str, ...]] = ("tables", "bands", "failed_to")
 
     def starting_totals(self, teams: int) -> tuple[int, ...]:
         """Each team's stock of tables when a match begins."""
         return (self.tables,) * teams
 
-    def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
-        """Tables each team gains (negative: pays) for one hand."""
+    def _values(self, outcome: HandOutcome) -> tuple[int, int, int]:
+        """``(won, paid, multiplier still to apply)``: a band of seven numbers gives the
+        doubled and redoubled tables itself, so only the rest of the factor is left."""
         if outcome.stake is not None:
-            made = failed = outcome.stake
-        else:
-            _, made, failed = band_of(self.bands, outcome.bid)
+            return outcome.stake, outcome.stake, outcome.multiplier
+        band = band_of(self.bands, outcome.bid)
+        if len(band) == 7 and outcome.multiplier in (2, 4):
+            at = 3 if outcome.multiplier == 2 else 5
+            return band[at], band[at + 1], 1
+        return band[1], band[2], outcome.multiplier
+
+    def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
+        """Tables each team gains (negative: pays) for one hand, undoubled."""
+        if outcome.stake is not None:
+            return self._transfer(outcome, outcome.stake, outcome.stake)
+        band = band_of(self.bands, outcome.bid)
+        return self._transfer(outcome, band[1], band[2])
+
+    def _transfer(self, outcome: HandOutcome, made: int, failed: int) -> tuple[int, ...]:
         value = made if outcome.made else -failed
         points = [-value] * outcome.teams
         points[outcome.bidding_team] = value
         return tuple(points)
+
+    def game_points(self, outcome: HandOutcome) -> tuple[int, ...]:
+        """Tables each team gains for one hand: a band's own doubled or redoubled tables
+        where it gives them, else the plain ones multiplied by the outcome's factor."""
+        made, failed, multiplier = self._values(outcome)
+        rest = outcome.factor // outcome.multiplier * multiplier
+        return tuple(p * rest for p in self._transfer(outcome, made, failed))
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The other team, once a team has had to pay more tables than it held."""

@@ -99,9 +99,9 @@ class HandOutcome:
         return self.multiplier * extra
 
     def game_points(self, scoring: ScoringSystem) -> tuple[int, ...]:
-        """Each team's game points for this hand under ``scoring``: the system's base
-        value multiplied by :attr:`factor`. The round scores every hand this way."""
-        return tuple(p * self.factor for p in scoring.hand_points(self))
+        """Each team's game points for this hand under ``scoring``
+        (:meth:`ScoringSystem.game_points`). The round scores every hand this way."""
+        return scoring.game_points(self)
 
 
 class ScoringSystem(Part, ABC):
@@ -125,6 +125,12 @@ class ScoringSystem(Part, ABC):
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
         """Game points each team gains (negative: loses) for one hand, before the
         round multiplies them by ``outcome.factor``."""
+
+    def game_points(self, outcome: HandOutcome) -> tuple[int, ...]:
+        """Each team's game points for one hand (default: :meth:`hand_points` multiplied
+        by ``outcome.factor``). A system whose table gives doubled or redoubled values of
+        its own, rather than multiples, overrides it."""
+        return tuple(p * outcome.factor for p in self.hand_points(outcome))
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The team that has won the game with these running totals, or ``None``
