@@ -73,5 +73,20 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "when everyone passes, the opener plays the lowest bid at No Trump", "28",
         {"opener_must_bid": False, "all_pass": "opener-no-trump"},
         "rajeevmen0n/fiftysix (rules, section 4.3)", "28.md#house-rules-of-the-auction"),
+    HouseRule(
+        "56's tables set by band (here fiftysix's: its top band pays 3 or 4)", "56",
+        {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))},
+        "rajeevmen0n/fiftysix (each room sets its own)", "56.md#house-rule-the-tables-by-band"),
+    HouseRule(
+        "score bands with other edges (14-19, 20-22, 23-28)", "28-bands",
+        {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}, "josephch/rosanne",
+        "28-bands.md#house-rules-band-edges-and-who-pays"),
+    HouseRule(
+        "a failed contract's points go to the defenders as well (a transfer)", "28-bands",
+        {"failed_to": "both"}, "josephch/rosanne",
+        "28-bands.md#house-rules-band-edges-and-who-pays"),
+    HouseRule(
+        "a failed contract only scores for the defenders", "29", {"failed_to": "opponents"},
+        "wrickguha/29-Card-Game", "29.md#house-rule-who-a-failed-contract-pays"),
 )
 """Every house rule, in the order of the issue that brought them in."""
