@@ -133,12 +133,7 @@ class HouseAuction(StandardAuction):
         if why is not None:
             why.append(("second-auction-min",
                         f"a bid in the second auction must be at least {low}", low))
-        if high + 1 > low:
-            low = high + 1
-            if why is not None:
-                why.append(("bid-too-low",
-                            f"a bid must be higher than the current bid {high}", low))
-        return low, True
+        return self.above_current_bid(high, low, why), True
 
     def _pair(self, rnd: RoundPort) -> list[int]:
         """The players still in the auction, in the order of speaking from the first to

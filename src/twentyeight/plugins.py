@@ -129,11 +129,8 @@ class AuctionRules(Part):
                 if why is not None:
                     why.append(("bid-too-low",
                                 f"you may hold the current bid {high} or bid higher", low))
-        elif high + 1 > low:
-            low = high + 1
-            if why is not None:
-                why.append(("bid-too-low",
-                            f"a bid must be higher than the current bid {high}", low))
+        else:
+            low = self.above_current_bid(high, low, why)
         p = cfg.partner_overcall_min
         if p is not None and (bidder ^ seat) & 1 == 0 and p > low:
             low = p
@@ -147,6 +144,17 @@ class AuctionRules(Part):
                 why.append(("second-bid-min",
                             f"a player's second bid must be at least {s}", s))
         return low, can_pass
+
+    @staticmethod
+    def above_current_bid(high: int, low: int, why: Why) -> int:
+        """The lowest bid allowed, ``low``, raised to one above the current bid ``high``
+        where needed (with ``why``, the reason recorded as ``bid-too-low``)."""
+        if high + 1 > low:
+            low = high + 1
+            if why is not None:
+                why.append(("bid-too-low",
+                            f"a bid must be higher than the current bid {high}", low))
+        return low
 
     def may_match(self, rnd: RoundPort, seat: int) -> bool:
         """True if ``seat`` may bid the current highest bid again and so take it over
