@@ -314,8 +314,14 @@ def _scoring_summary(scoring: Any) -> str:
         return f"+{made} / " + (f"opponents +{failed}" if to_opponents else f"−{failed}")
 
     if _is(scoring, "twentyeight_variants.scoring", "Pips"):
-        text = (f"pips: made {_signed(scoring.made)}, failed {_signed(scoring.failed)} "
-                "to the bidding team")
+        text = f"pips: made {_signed(scoring.made)}, failed {_signed(scoring.failed)}"
+        if failed_to == "bidder":
+            text += " to the bidding team"
+        elif to_opponents:
+            text = (f"pips: made {_signed(scoring.made)} to the bidding team, failed "
+                    f"{_signed(-scoring.failed)} to the opponents")
+        else:
+            text += f" to the bidding team and {_signed(-scoring.failed)} to the opponents"
         if single is not None:
             text += f"; single hand {_signed(single[0])} / {_signed(single[1])}"
     elif _is(scoring, "twentyeight_variants.scoring", "Bands") or _is(

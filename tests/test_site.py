@@ -464,3 +464,15 @@ def test_house_rules_table_says_which_presets_take_each_rule() -> None:
         assert len(cells) == len(te.presets())
         for preset, cell in zip(te.presets(), cells, strict=True):
             assert (cell == "✓") == (support[preset] is None), (rule.title, preset, cell)
+
+
+@pytest.mark.parametrize(("failed_to", "says"), [
+    ("bidder", "failed −1 to the bidding team;"),
+    ("opponents", "failed +1 to the opponents;"),
+    ("both", "failed −1 to the bidding team and +1 to the opponents;"),
+])
+def test_pips_summary_says_who_a_failed_contract_pays(failed_to: str, says: str) -> None:
+    """The generated scoring line follows ``failed_to`` (wrickguha's 29 pays the
+    opponents, rosanne transfers), not only the presets' default."""
+    facts = tables.facts(te.ruleset("29", failed_to=failed_to))
+    assert says in facts["scoring"], facts["scoring"]
