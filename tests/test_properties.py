@@ -211,7 +211,9 @@ HIDING_TARGETS: tuple[tuple[str, dict[str, object]], ...] = (
     *((n, {}) for n in RULESETS), ("28", {"seventh_card": True}),
     ("29", {"seventh_card": True}), ("28+double+pair+single-hand", {}),
     ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose",
-            "no_jack_discard": "strict", "trump_lead_after_trump_played": True}))
+            "no_jack_discard": "strict", "trump_lead_after_trump_played": True}),
+    # The second auction is held with the face-down card already laid; the held bid.
+    ("28+double", {"second_auction": 21}), ("29", {"held_bid": True}))
 _OTHER_DIGITS = st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=6)
 HOSTILE_TEXT = st.one_of(
     st.text(st.characters(exclude_categories=()), max_size=40),        # NUL, surrogates...
