@@ -124,7 +124,8 @@ class HouseAuction(StandardAuction):
     def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """In the second auction: at least ``second_auction`` and higher than the current
         bid; passing is always allowed. Otherwise the classic limits."""
-        if rnd.reopened_bid is None:
+        # A second auction is held only with the option on: the flag is the cheaper test.
+        if self.second_auction is None or rnd.reopened_bid is None:
             return super().bid_limits(rnd, seat, why)
         assert self.second_auction is not None
         high = rnd.bid
@@ -155,7 +156,7 @@ class HouseAuction(StandardAuction):
         """With the held bid, the one of the pair who does not hold the bid speaks next
         (after a pass, the player who takes the passer's place); the auction ends when
         only the highest bidder (or nobody) is left."""
-        if rnd.reopened_bid is not None:
+        if self.second_auction is not None and rnd.reopened_bid is not None:
             # The second auction: passes count for a turn; all pass, or all but the new
             # highest bidder in a row, and it is over.
             n = rnd.players

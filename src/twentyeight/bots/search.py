@@ -104,6 +104,26 @@ class _SearchBot:
         """From a view alone (no deals to sample): the heuristic's choice."""
         return self._heuristic.choose(view)
 
+    def choose_at(self, access: SeatAccess) -> Action:
+        """The action for the seat of ``access``, whose turn it is: the only legal one,
+        the heuristic's where this bot does not search, else the search's."""
+        legal = access.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if not self._searches(access):
+            return self._heuristic_action(access, legal)
+        return self._search(access, legal)
+
+    def _heuristic_action(self, access: SeatAccess, legal: tuple[Action, ...]) -> Action:
+        return _by_text(legal, self._heuristic.choose(access.view()))
+
+    def _searches(self, access: SeatAccess) -> bool:
+        """Whether this bot searches the position (default: in the card play)."""
+        return access.in_play
+
+    def _search(self, access: SeatAccess, legal: tuple[Action, ...]) -> Action:
+        raise NotImplementedError
+
 
 class PIMCBot(_SearchBot):
     """Perfect-information Monte Carlo: draw ``samples`` deals of the hidden cards
@@ -131,14 +151,11 @@ class PIMCBot(_SearchBot):
     def __repr__(self) -> str:
         return f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks})"
 
-    def choose_at(self, access: SeatAccess) -> Action:
-        """The action for the seat of ``access``, whose turn it is."""
-        legal = access.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        plain = _by_text(legal, self._heuristic.choose(access.view()))
-        if not access.in_play or access.tricks_left > self.solve_tricks:
-            return plain
+    def _searches(self, access: SeatAccess) -> bool:
+        return access.in_play and access.tricks_left <= self.solve_tricks
+
+    def _search(self, access: SeatAccess, legal: tuple[Action, ...]) -> Action:
+        plain = self._heuristic_action(access, legal)
         team = access.seat & 1
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
@@ -186,13 +203,7 @@ class ISMCTSBot(_SearchBot):
     def __repr__(self) -> str:
         return f"ISMCTSBot(iterations={self.iterations})"
 
-    def choose_at(self, access: SeatAccess) -> Action:
-        """The action for the seat of ``access``, whose turn it is."""
-        legal = access.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if not access.in_play:
-            return _by_text(legal, self._heuristic.choose(access.view()))
+    def _search(self, access: SeatAccess, legal: tuple[Action, ...]) -> Action:
         rng = self._rng
         root = _Node()
         c = self.exploration
