@@ -226,8 +226,8 @@ def _result(value: Any) -> None:
         return
     if not isinstance(value, dict) or len(value) > 64:
         raise _fail("'result' must be an object")
-    _ints(value.get("card_points"), "'result' card_points")
-    _ints(value.get("game_points"), "'result' game_points")
+    _ints(value.get("card_points"), "'result' card_points", 2)
+    _ints(value.get("game_points"), "'result' game_points", 2)
     if not isinstance(value.get("made"), bool):
         raise _fail("'result' made must be true or false")
     if value.get("target") is not None:
