@@ -307,8 +307,7 @@ def test_render_command_writes_a_replay(tmp_path: Path, capsys: pytest.CaptureFi
     out = tmp_path / "round.html"
     assert main(["render", str(record), "--html", str(out), "--seat", "3"]) == 0
     page = out.read_text(encoding="utf-8")
-    assert page == render.replay_html(rnd.public_record(3),
-                                      names=seat_names(4, 3))
+    assert page == render.replay_html(rnd.public_record(3), names=seat_names(4, 3), bottom=0)
     assert "wrote" in capsys.readouterr().out
 
 

@@ -31,7 +31,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
     try:
         rec = public_state(data, args.seat)
         names = seat_names(int(rec["players"]), rec.get("audience"))
-        page = replay_html(rec, names=names)
+        # The names are compass points, seat 0 South: South stays at the bottom.
+        page = replay_html(rec, names=names, bottom=0)
     except TwentyEightError as exc:  # not a record, or not of a seat at its table
         print(f"twentyeight: error: {path}: {exc}", file=sys.stderr)
         return 1

@@ -325,8 +325,9 @@ def table_svg(source: Source, seat: int | None = None, *,
     body.append(text(12, 20, caption[0], size=14, weight="bold"))
     body.append(text(12, 38, caption[1], size=13))
     if audience is not None:
-        body.append(text(12, hand_top + 2, f"{labels[audience]}'s hand", size=13,
-                         weight="bold"))
+        owner = labels[audience]
+        body.append(text(12, hand_top + 2, "Your hand" if owner.lower() == "you"
+                         else f"{owner}'s hand", size=13, weight="bold"))
         body.append(_hand_row(hand, 12, hand_top + 10, deck))
     who = "spectators" if audience is None else labels[audience]
     title = f"The table as {who} sees it: {caption[0]}; {caption[1]}"
@@ -389,8 +390,9 @@ def trick_svg(source: Source, index: int | None = None, *, seat: int | None = No
     notes = _notes(state, chosen)
     step = max(CARD_W + 26, 96)
     width = max(320, len(cards) * step + 24)
+    points = chosen.get("points", 0)
     head = caption or (f"Trick {number}" + (
-        f": {labels[chosen['winner']]} wins {chosen.get('points', 0)} points"
+        f", won by {labels[chosen['winner']]}: {points} point" + ("" if points == 1 else "s")
         if "winner" in chosen else " (in progress)"))
     body = [text(12, 20, head, size=14, weight="bold")]
     for k, (s, c) in enumerate(cards):
@@ -458,7 +460,7 @@ def auction_svg(source: Source, seat: int | None = None, *,
         y += 26
     summary = "the auction: " + "; ".join(f"{labels[s]} {a}" for s, a in calls)
     if contract:
-        line = f"{labels[contract['bidder']]} wins the auction with {contract['bid']}"
+        line = f"Highest bid: {contract['bid']}, by {labels[contract['bidder']]}"
         if contract.get("denomination"):
             line += f" ({contract['denomination']})"
         body.append(text(12, y + 16, line, size=13, weight="bold"))

@@ -303,10 +303,11 @@ def _verb(rs: Ruleset, text: str) -> tuple[str, bool]:
 
 
 def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = None, *,
-           names: Sequence[str] | None = None) -> list[Frame]:
+           names: Sequence[str] | None = None, bottom: int | None = None) -> list[Frame]:
     """The steps of a replay of what one audience saw (see :func:`public_state`): the
     deal, the auction and the trump, each trick, and the score (or where the round
-    stands, if it is not over)."""
+    stands, if it is not over). Tables have the audience at the bottom, or ``bottom``
+    (names of compass points read right with seat 0, South, there)."""
     rec = public_state(source, seat)
     rs = lookup(rec["ruleset"], **read_options(rec.get("options", {})))
     n = int(rec["players"])
@@ -352,14 +353,14 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
         base["audience"] = audience
         base["hand"] = dealt
     out = []
-    who_sees = "the spectators" if audience is None else labels[audience]
+    who_sees = _who(labels, audience)
     out.append(Frame(
         "The deal",
-        f"{labels[rec['dealer']]} deals; {labels[rec['opener']]}, to the dealer's right, "
-        f"opens. This replay shows what {who_sees} saw: "
+        f"Dealer: {labels[rec['dealer']]}. Opener, to the dealer's right: "
+        f"{labels[rec['opener']]}. This replay shows what {who_sees} saw: "
         + ("every other hand stays face down." if audience is not None
            else "no hand until its cards are played."),
-        (table_svg(base, names=labels),)))
+        (table_svg(base, names=labels, bottom=bottom),)))
     auction = {**base, "phase": "auction", "auction": rec["auction"],
                "contract": rec.get("contract"), "calls": rec.get("calls", []),
                "trump": _trump_at(rec, 0, False),
@@ -367,12 +368,12 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
     lines = []
     if rec.get("contract"):
         c = rec["contract"]
-        lines.append(f"{labels[c['bidder']]} wins the auction with {c['bid']}.")
+        lines.append(f"Highest bid: {c['bid']}, by {labels[c['bidder']]}.")
     for who, verb, chose_trump in setup:
         if chose_trump:
             trump = auction["trump"] or {}
             known = trump.get("card") or trump.get("suit")
-            lines.append(f"{labels[who]} chooses the trump"
+            lines.append(f"Trump chosen by {labels[who]}"
                          + (f" ({card(known).pretty() if 'card' in trump else known})"
                             if known and who == audience else "")
                          + (", face down: the others do not know it." if trump.get(
@@ -380,7 +381,8 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
         else:
             lines.append(f"{labels[who]}: {verb}.")
     out.append(Frame("The auction and the trump", " ".join(lines) or "No bid yet.",
-                     (auction_svg(auction, names=labels), table_svg(auction, names=labels))))
+                     (auction_svg(auction, names=labels),
+                      table_svg(auction, names=labels, bottom=bottom))))
     points = [0, 0]
     played_by = [0] * n
     mine = list(dealt)
@@ -407,8 +409,8 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
         for pos, entry in enumerate(trick["cards"]):
             for who, verb in during.get((k, pos), []):
                 words.append(f"{labels[who]}: {verb}.")
-            verb = "leads" if pos == 0 else "plays"
-            words.append(f"{labels[entry['seat']]} {verb} {card(entry['card']).pretty()}.")
+            how = "Led by" if pos == 0 else "Then"
+            words.append(f"{how} {labels[entry['seat']]}: {card(entry['card']).pretty()}.")
         for who, verb in during.get((k, len(trick["cards"])), []):
             words.append(f"{labels[who]}: {verb}.")
         trump = state["trump"] or {}
@@ -416,12 +418,12 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
             suit = str(trump.get("suit"))
             words.append(f"The trump is exposed: {SUIT_NAMES.get(suit, suit)}.")
         if finished:
-            words.append(f"{labels[trick['winner']]} wins the trick and "
-                         f"{trick['points']} point" + ("s." if trick["points"] != 1 else "."))
+            words.append(f"Won by {labels[trick['winner']]}: {trick['points']} point"
+                         + ("s." if trick["points"] != 1 else "."))
         index = k if finished else None
         out.append(Frame(f"Trick {k + 1}" + ("" if finished else " (in progress)"),
                          " ".join(words),
-                         (table_svg(state, names=labels, trick=index),
+                         (table_svg(state, names=labels, trick=index, bottom=bottom),
                           trick_svg(state, index, names=labels))))
     result = rec.get("result")
     if result:
@@ -440,6 +442,14 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
         pictures.append(hand_svg(rec["hand"], title=f"{labels[audience]}'s cards now"))
     out.append(Frame(title, caption, tuple(pictures)))
     return out
+
+
+def _who(labels: Sequence[str], audience: int | None) -> str:
+    """The audience in a sentence: ``the spectators``, ``you``, ``West``."""
+    if audience is None:
+        return "the spectators"
+    name = labels[audience]
+    return "you" if name.lower() == "you" else name
 
 
 def _where(sizes: Sequence[int], played: int) -> tuple[int, int]:
@@ -495,16 +505,16 @@ _CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inlin
 
 
 def replay_html(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = None, *,
-                names: Sequence[str] | None = None) -> str:
+                names: Sequence[str] | None = None, bottom: int | None = None) -> str:
     """A replay of a round as one HTML page, with everything inline (pictures, style,
     a few lines of script) and a policy that lets the browser load nothing else. It
     steps through what one audience saw (see :func:`frames`) with Previous and Next
     buttons or the arrow keys. Give it a public record, or a round or round record and
     the ``seat`` to show (``None``: the spectators)."""
-    steps = frames(source, seat, names=names)
+    steps = frames(source, seat, names=names, bottom=bottom)
     rec = public_state(source, seat)
     labels = seat_labels(int(rec["players"]), names)
-    who = "the spectators" if rec.get("audience") is None else labels[rec["audience"]]
+    who = _who(labels, rec.get("audience"))
     heading = f"A round of {rec['ruleset']}, as {who} saw it"
     sections = []
     for k, frame in enumerate(steps):
