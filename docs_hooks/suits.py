@@ -4,8 +4,9 @@ Every ♥ ♦ (and the outline ♡ ♢) in a page's HTML, code blocks included, 
 ``<span class="suit suit-red">``, and every ♠ ♣ (♤ ♧) in ``<span class="suit
 suit-black">``; ``docs/stylesheets/suits.css`` colours them, for the light and the dark
 scheme. Only text is touched: tags, attribute values and the contents of ``<script>``,
-``<style>`` and ``<textarea>`` are left alone, and the copy button of a code block copies
-the plain text, so a copied example is unchanged.
+``<style>``, ``<textarea>`` and ``<svg>`` (where a ``<span>`` would not be drawn) are
+left alone, and the copy button of a code block copies the plain text, so a copied
+example is unchanged.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ COLOUR = {"♥": "red", "♦": "red", "♡": "red", "♢": "red",
           "♠": "black", "♣": "black", "♤": "black", "♧": "black"}
 SUIT = re.compile("[" + "".join(COLOUR) + "]")
 TAG = re.compile(r"""(<!--.*?-->|<(?:[^>"']|"[^"]*"|'[^']*')*>)""", re.S)
-RAW_OPEN = re.compile(r"<(script|style|textarea)\b", re.I)
-RAW_CLOSE = re.compile(r"</(script|style|textarea)\s*>", re.I)
+RAW_OPEN = re.compile(r"<(script|style|textarea|svg)\b", re.I)
+RAW_CLOSE = re.compile(r"</(script|style|textarea|svg)\s*>", re.I)
 
 
 def _span(match: re.Match[str]) -> str:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
+import os
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +63,19 @@ def check_import_names_extra(monkeypatch: pytest.MonkeyPatch, missing: str, modu
     monkeypatch.delitem(sys.modules, module, raising=False)
     with pytest.raises(ImportError, match=rf'pip install "twentyeight\[{extra}\]"'):
         importlib.import_module(module)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@functools.cache
+def built_site() -> Path:
+    """The documentation site, built once per test run into a temporary folder (with
+    ``--strict``: a warning fails the build, and the tests that need the site)."""
+    site = Path(tempfile.mkdtemp(prefix="twentyeight-site-"))
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                           "--site-dir", str(site)], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                          check=False)
+    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}\n{done.stderr}"
+    return site

@@ -24,6 +24,8 @@ from referencing import Registry, Resource
 
 import twentyeight as te
 
+from .helpers import built_site
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SCHEMA_PATH = DOCS / "schema" / "round-record.schema.json"
@@ -41,6 +43,7 @@ def _load_hook(name: str) -> ModuleType:
 
 tables = _load_hook("rules_tables")
 suits = _load_hook("suits")
+pictures = _load_hook("pictures")
 
 
 def _row(table: str, option: str) -> str:
@@ -476,3 +479,66 @@ def test_pips_summary_says_who_a_failed_contract_pays(failed_to: str, says: str)
     opponents, rosanne transfers), not only the presets' default."""
     facts = tables.facts(te.ruleset("29", failed_to=failed_to))
     assert says in facts["scoring"], facts["scoring"]
+
+
+# ---------------------------------------------------------------- pictures, nothing remote
+
+
+def test_every_preset_page_has_its_deck_and_seating_pictures() -> None:
+    for name in te.presets():
+        page = DOCS / "rules" / f"{name}.md"
+        if page.exists():
+            text = page.read_text(encoding="utf-8")
+            assert f"<!-- picture: deck {name} -->" in text, page
+            assert f"<!-- picture: seating {name} -->" in text, page
+    assert "<!-- picture: example-28 -->" in (DOCS / "rules" / "28.md").read_text(
+        encoding="utf-8")
+    tutorial = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    for step in ("deal", "auction", "trump", "play", "score"):
+        assert f"<!-- picture: tutorial {step} -->" in tutorial
+    assert "tutorial.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_picture_markers_expand_to_inline_svg_but_not_in_code() -> None:
+    page = "\n".join(["<!-- picture: deck 56 -->", "", "```markdown",
+                      "<!-- picture: deck 28 -->", "```", "<!-- picture: seating 28six -->"])
+    out = pictures.expand(page)
+    assert out.count("<!-- picture: deck 28 -->") == 1
+    assert out.count('<figure class="tt-picture"><svg') == 2
+    assert 'class="tt-svg tt-seating"' in out and out.count("data-seat=") == 6
+    with pytest.raises(ValueError, match="no-such"):
+        pictures.expand("<!-- picture: deck no-such -->")
+
+
+def test_worked_example_pictures_come_from_the_engine() -> None:
+    """RULES.md 5: the ♣A played before the call is greyed, the ♣Q after it counts."""
+    out = pictures.example_28()
+    assert out.count('class="tt-svg tt-trick"') == 5
+    last = out.rsplit('class="tt-svg tt-trick"', 1)[1]
+    assert last.index('data-card="AC"') < last.index("no trump yet") < last.index(
+        'data-card="QC"') < last.index("trump, wins")
+
+
+_LOADS = re.compile(
+    r"""<(?:script|img|iframe|source|audio|video|embed|track|input)\b[^>]*?\s(?:src|srcset)\s*=\s*["']?\s*(?:https?:)?//"""
+    r"""|<link\b[^>]*?\shref\s*=\s*["']?\s*(?:https?:)?//"""
+    r"""|<object\b[^>]*?\sdata\s*=\s*["']?\s*(?:https?:)?//"""
+    r"""|url\(\s*["']?\s*(?:https?:)?//|@import\s+["']?(?:https?:)?//""",
+    re.I | re.S)
+"""A resource a browser would fetch from another site: a script, image, frame or media
+source, any ``<link>`` (stylesheets, fonts, preconnects, icons), an object, or a CSS
+``url()`` or ``@import``. Links a reader follows (``<a href>``) are not loads."""
+
+
+def test_the_site_loads_nothing_from_the_network() -> None:
+    """The built site (with the hooks' pictures) fetches nothing from anywhere: no web
+    fonts (``theme: font: false``), scripts, stylesheets or images from other sites."""
+    assert _LOADS.search('<link rel="preconnect" href="https://fonts.gstatic.com">')
+    assert _LOADS.search("@import url(//fonts.googleapis.com/css)")
+    assert not _LOADS.search('<a href="https://github.com/x">x</a>')
+    site = built_site()
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 20
+    for path in [*pages, *site.rglob("*.css")]:
+        found = _LOADS.search(path.read_text(encoding="utf-8", errors="replace"))
+        assert found is None, f"{path.relative_to(site)} loads {found[0]!r}"

@@ -14,6 +14,7 @@ from ..inputs import read_number
 from ..round import MAX_SEED
 from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
+from .replay import _cmd_render
 from .streams import _complain, _discard_output, _InputFailed, _output_failed
 
 if TYPE_CHECKING:
@@ -58,6 +59,14 @@ def _seed(text: str) -> int:
     if value >= MAX_SEED:
         raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**64 - 1")
     return value
+
+
+def _seat_number(text: str) -> int:
+    """A seat given on the command line: ASCII digits only, from 0."""
+    try:
+        return read_number(text.strip(), "a seat is written with the digits 0-9", max_digits=3)
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,6 +128,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     common(p, bots=False)
     p.set_defaults(func=_cmd_arena)
+
+    p = sub.add_parser("render", help="write a round's replay as one HTML page")
+    p.add_argument("record", metavar="RECORD.json",
+                   help="a round record (Round.to_json()) or a public record")
+    p.add_argument("--html", required=True, metavar="FILE",
+                   help="where to write the page (self-contained: it loads nothing)")
+    p.add_argument("--seat", type=_seat_number, default=None,
+                   help="whose view to replay a round record as (default: the spectators'; "
+                        "a public record shows its own audience)")
+    p.set_defaults(func=_cmd_render)
     return parser
 
 

@@ -1,0 +1,347 @@
+"""twentyeight.render: pictures drawn from the engine, replays that show only what their
+audience saw, and records that are refused cleanly."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import twentyeight as te
+from twentyeight import render
+from twentyeight.cards import SUIT_SYMBOLS, Card
+from twentyeight.cli import main, seat_names
+from twentyeight.render.svg import card_name
+
+from .helpers import hands, run
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _played(name: str, seed: int, steps: int | None = None) -> te.Round:
+    rnd = te.new_round(name, seed=seed)
+    rng = random.Random(seed)
+    while not rnd.is_over and (steps is None or steps > 0):
+        rnd.apply(rng.choice(rnd.legal_actions()))
+        steps = None if steps is None else steps - 1
+    return rnd
+
+
+def _parse(svg: str) -> ET.Element:
+    """The picture as XML (it must be well-formed), with its checks: an accessible title
+    first, nothing that loads or runs anything."""
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg" and root.get("role") == "img"
+    assert root[0].tag == f"{SVG}title" and (root[0].text or "").strip()
+    for element in root.iter():
+        assert element.tag.split("}")[1] not in ("script", "image", "foreignObject", "use")
+        assert not any(k.endswith("href") for k in element.attrib), element.attrib
+    assert "url(" not in svg and "@import" not in svg
+    return root
+
+
+def _cards(root: ET.Element) -> list[str]:
+    """The cards drawn face up."""
+    return [g.get("data-card", "") for g in root.iter(f"{SVG}g") if g.get("data-card")]
+
+
+# ---------------------------------------------------------------- pictures
+
+
+@pytest.mark.parametrize("name", sorted(te.presets()))
+def test_deck_shows_every_card_of_a_pack_with_its_points(name: str) -> None:
+    rs = te.ruleset(name)
+    root = _parse(render.deck_svg(rs))
+    first_pack = [str(c) for c in rs.deck.cards if c.copy == 0]
+    assert sorted(_cards(root)) == sorted(first_pack)
+    titles = [t.text or "" for t in root.iter(f"{SVG}title")]
+    for cid, c in enumerate(rs.deck.cards):
+        if c.copy == 0:
+            assert card_name(c, rs.deck.points[cid]) in titles
+    assert f"{rs.deck.total_points} card points" in ET.tostring(root, encoding="unicode")
+
+
+def test_deck_of_two_packs_says_so() -> None:
+    svg = render.deck_svg("56")
+    assert "2 packs" in svg and "#2" in svg
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_seating_runs_counter_clockwise_with_alternating_teams(players: int) -> None:
+    root = _parse(render.seating_svg(players, dealer=0))
+    seats = {int(g.get("data-seat", -1)): g for g in root.iter(f"{SVG}g") if g.get("data-seat")}
+    assert sorted(seats) == list(range(players))
+    centre_x = float(root.get("width", 0)) / 2
+    centre_y = float(root.get("height", 0)) / 2
+
+    def where(seat: int) -> tuple[float, float]:
+        rect = seats[seat].find(f"{SVG}rect")
+        assert rect is not None
+        return (float(rect.get("x", 0)) + float(rect.get("width", 0)) / 2,
+                float(rect.get("y", 0)) + float(rect.get("height", 0)) / 2)
+
+    x0, y0 = where(0)
+    x1, y1 = where(1)
+    assert y0 > centre_y                      # seat 0 nearest the viewer
+    assert x1 > centre_x                      # the next seat to its right: counter-clockwise
+    # Counter-clockwise on the screen (y downwards): the cross product is negative.
+    assert (x0 - centre_x) * (y1 - centre_y) - (y0 - centre_y) * (x1 - centre_x) < 0
+    text = ET.tostring(root, encoding="unicode")
+    for seat in range(players):
+        assert f"team {seat % 2}" in ET.tostring(seats[seat], encoding="unicode")
+    assert "dealer" in text and "opener" in text
+
+
+def test_seating_of_a_ruleset_uses_its_player_count() -> None:
+    assert render.seating_svg("56-eight").count("data-seat=") == 8
+    assert render.seating_svg(te.ruleset("28six")).count("data-seat=") == 6
+
+
+def test_hand_of_a_view_is_that_seats_hand() -> None:
+    rnd = _played("28", seed=3, steps=12)
+    for seat in range(4):
+        root = _parse(render.hand_svg(rnd.view(seat)))
+        assert _cards(root) == rnd.view(seat)["hand"]
+    assert _cards(_parse(render.hand_svg(["JS", "10H", "AS#2"]))) == ["JS", "10H", "AS#2"]
+
+
+def test_suits_are_coloured_and_drawn_as_shapes() -> None:
+    svg = render.hand_svg(["JH", "JS"])
+    assert "#c62828" in svg and "#1b1b1f" in svg
+    assert not any(symbol in svg.split("</title>", 1)[1] for symbol in SUIT_SYMBOLS.values()
+                   if f"<title>A hand: J{symbol}" not in svg)
+
+
+def test_worked_example_trick_marks_which_club_counts() -> None:
+    """RULES.md 5: the ♣A discarded before the call is no trump; the ♣Q after it is."""
+    rnd = te.ruleset("28").new_round(dealer=0, deal=hands(
+        "7C AH KH JS QH 9S AS 10S", "8H JH 9H 7H 10H JD 9D AD",
+        "AC JC 8C KS 10D KD QD 8D", "QC 9C 10C KC QS 8S 7S 7D"))
+    run(rnd, "bid 14", "pass", "pass", "bid 15", "pass", "trump 7C",
+        "play 8H", "play AC", "call-trump", "play QC", "play AH")
+    root = _parse(render.trick_svg(rnd.public_record(), 0))
+    assert _cards(root) == ["8H", "AC", "QC", "AH"]
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "no trump yet" in texts and "trump, wins" in texts
+    assert texts.index("no trump yet") < texts.index("trump, wins")
+
+
+def test_table_hides_the_concealed_trump_from_all_but_its_holder() -> None:
+    rnd = te.ruleset("28").new_round(dealer=0, deal=hands(
+        "7C AH KH JS QH 9S AS 10S", "8H JH 9H 7H 10H JD 9D AD",
+        "AC JC 8C KS 10D KD QD 8D", "QC 9C 10C KC QS 8S 7S 7D"))
+    run(rnd, "bid 14", "pass", "pass", "bid 15", "pass", "trump 7C")
+    assert "7C" in _cards(_parse(render.table_svg(rnd.view(0))))          # West laid it
+    for seat in (1, 2, 3):
+        drawn = _cards(_parse(render.table_svg(rnd.view(seat))))
+        assert "7C" not in drawn and sorted(drawn) == sorted(rnd.view(seat)["hand"])
+    assert _cards(_parse(render.table_svg(rnd.public_record()))) == []
+
+
+def test_score_shows_result() -> None:
+    rnd = _played("28", seed=4)
+    assert rnd.result is not None
+    svg = render.score_svg(rnd.public_record())
+    _parse(svg)
+    points = rnd.result.card_points
+    assert f"{points[0]} card points" in svg and f"{points[1]} card points" in svg
+    assert ("made" if rnd.result.made else "failed") in svg
+
+
+@pytest.mark.parametrize("name", sorted(te.presets()))
+def test_every_picture_of_every_preset_is_well_formed(name: str) -> None:
+    for steps in (0, 9, 23, None):
+        rnd = _played(name, seed=len(name), steps=steps)
+        for source in (rnd.view(1), rnd.public_record(), rnd.public_record(0), rnd.record()):
+            _parse(render.table_svg(source))
+            _parse(render.trick_svg(source))
+            _parse(render.auction_svg(source))
+            _parse(render.score_svg(source))
+
+
+def test_text_is_escaped() -> None:
+    svg = render.hand_svg(["JS"], title='<b>&"')
+    assert "<b>" not in svg and "&lt;b&gt;&amp;" in svg
+    svg = render.table_svg(_played("28", 1, 10).view(0), names=["<x>", "b", "c", "d"])
+    assert "<x>" not in svg and "&lt;x&gt;" in svg
+
+
+# ---------------------------------------------------------------- replays
+
+
+def _unseen(rnd: te.Round, seat: int) -> set[str]:
+    """The cards ``seat`` has not seen: others' unplayed cards, and the concealed trump
+    unless ``seat`` laid it."""
+    out = {str(c) for other in range(rnd.players) if other != seat for c in rnd.hand(other)}
+    trump = rnd.public_record()["trump"] or {}
+    if trump.get("exposed"):
+        out.discard(trump.get("card", ""))      # everyone saw it turned up
+    if rnd.concealed_card is not None and not rnd.trump_exposed and rnd.bidder != seat:
+        out.add(str(rnd.concealed_card))
+    return out
+
+
+def _mentions(page: str, text: str) -> bool:
+    """Whether ``page`` shows card ``text``: as a drawn card, by its name or its symbol
+    (a first copy's name is not a second copy's: "Ace of spades (second pack)")."""
+    c = Card.parse(text)
+    return (f'data-card="{text}"' in page
+            or re.search(re.escape(card_name(c)) + r"(?! \(second)", page) is not None
+            or re.search(re.escape(c.pretty()) + r"(?!#)", page) is not None)
+
+
+@pytest.mark.parametrize("name", ["28", "29", "28six", "56-eight", "28+pair+double"])
+def test_public_replay_holds_no_card_its_audience_has_not_seen(name: str) -> None:
+    """The security property: a replay from seat k's public record (or spectators') never
+    shows another seat's unplayed card nor a concealed trump, as a card, its id or its
+    name."""
+    checked = 0
+    for seed in range(6):
+        rnd = _played(name, seed=seed, steps=14 + 3 * seed)
+        if rnd.is_over:
+            continue
+        for seat in (None, *range(rnd.players)):
+            page = render.replay_html(rnd.public_record(seat))
+            hidden = _unseen(rnd, -1 if seat is None else seat)
+            for text in hidden:
+                assert not _mentions(page, text), (name, seed, seat, text)
+            checked += len(hidden)
+    assert checked > 50
+
+
+def test_replay_of_a_private_record_is_read_for_the_seat_asked() -> None:
+    rnd = _played("28", seed=2, steps=20)
+    from_record = render.replay_html(json.loads(rnd.to_json()), 2)
+    assert from_record == render.replay_html(rnd.public_record(2))
+    for text in _unseen(rnd, 2):
+        assert not _mentions(from_record, text)
+
+
+def test_replay_steps_through_the_round() -> None:
+    rnd = _played("28", seed=5)
+    steps = render.frames(rnd.public_record(1))
+    assert [f.title for f in steps][:2] == ["The deal", "The auction and the trump"]
+    assert [f.title for f in steps][2:-1] == [f"Trick {k}" for k in range(1, 9)]
+    assert steps[-1].title == "The score"
+    for k, trick in enumerate(rnd.tricks):
+        frame = steps[2 + k]
+        for c in trick.cards:
+            assert c.pretty() in frame.caption
+        assert all(_parse(svg) is not None for svg in frame.pictures)
+    page = render.replay_html(rnd.public_record(1))
+    assert page.count('<section class="frame"') == len(steps)
+    assert "Content-Security-Policy" in page and "default-src 'none'" in page
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+
+
+def _public(seed: int = 7) -> dict[str, Any]:
+    rnd = _played("28", seed=seed, steps=22)
+    record: dict[str, Any] = json.loads(json.dumps(rnd.public_record(1)))
+    return record
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: r.update(format="twentyeight.round"),
+    lambda r: r.update(ruleset="no-such-ruleset"),
+    lambda r: r.update(players=5),
+    lambda r: r.update(extra=1),
+    lambda r: r["hand"].append("ZZ"),
+    lambda r: r["hand"].append("<script>alert(1)</script>"),
+    lambda r: r["tricks"][0].update(winner=9),
+    lambda r: r["tricks"][0]["cards"][0].update(card=["JS"]),
+    lambda r: r["trick"].update(cards="JS"),
+    lambda r: r["actions"].append({"seat": 0, "action": "x" * 10_000}),
+    lambda r: r.update(trump={"marker": "hand-card", "exposed": "yes"}),
+    lambda r: r.update(result={"made": True, "card_points": [1], "game_points": [0, 0]}),
+    lambda r: r.update(contract={"bidder": -1, "bid": 14}),
+    lambda r: r.update(audience=None),
+    lambda r: r.update(version=True),
+])
+def test_hostile_public_records_are_refused_with_record_error(change: Any) -> None:
+    record = _public()
+    change(record)
+    with pytest.raises(te.RecordError):
+        render.replay_html(record)
+
+
+def test_random_damage_gives_record_error_or_a_page() -> None:
+    """Any field replaced by any JSON value: a RecordError or a well-formed page, never
+    another exception."""
+    rng = random.Random(1)
+    base = _public(3)
+    values: list[Any] = [None, True, -1, 0, 3, 10**40, 1.5, "", "JS", "<", [], [1], {},
+                         {"seat": 0}, [{"seat": 0, "card": "JS"}], "x" * 300]
+    refused = 0
+    for _ in range(300):
+        record = copy.deepcopy(base)
+        target: Any = record
+        key: Any = rng.choice(list(record))
+        while isinstance(target[key], (dict, list)) and target[key] and rng.random() < 0.6:
+            target = target[key]
+            key = rng.choice(list(target)) if isinstance(target, dict) \
+                else rng.randrange(len(target))
+        target[key] = rng.choice(values)
+        try:
+            page = render.replay_html(record)
+        except te.RecordError:
+            refused += 1
+            continue
+        assert page.startswith("<!DOCTYPE html>") and "<script>alert" not in page
+    assert refused > 100
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_render_command_writes_a_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    rnd = _played("28", seed=8)
+    record = tmp_path / "round.json"
+    record.write_text(rnd.to_json(), encoding="utf-8")
+    out = tmp_path / "round.html"
+    assert main(["render", str(record), "--html", str(out), "--seat", "3"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page == render.replay_html(rnd.public_record(3), names=seat_names(4, 3), bottom=0)
+    assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b"", "not valid JSON"),
+    (b"\xff\xfe\x00", "not valid JSON"),
+    (b"[1, 2", "not valid JSON"),
+    (b"[" * 100_000, "not valid JSON"),
+    (b'{"format": "twentyeight.round"}', "version"),
+    (b'{"format": "twentyeight.public-round", "version": 1, "ruleset": "28"}', "players"),
+    (b" " * 1_000_001, "too large"),
+])
+def test_render_command_refuses_bad_records_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, says: str) -> None:
+    record = tmp_path / "bad.json"
+    record.write_bytes(content)
+    assert main(["render", str(record), "--html", str(tmp_path / "x.html")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("twentyeight: error: ") and says in err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_render_command_names_missing_files_and_wrong_seats(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", str(tmp_path / "none.json"), "--html", "x.html"]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    record = tmp_path / "r.json"
+    record.write_text(_played("28", seed=1, steps=5).to_json(), encoding="utf-8")
+    assert main(["render", str(record), "--html", str(tmp_path / "x.html"), "--seat", "7"]) == 1
+    assert "seat" in capsys.readouterr().err
+    public = tmp_path / "p.json"
+    public.write_text(json.dumps(_public()), encoding="utf-8")
+    assert main(["render", str(public), "--html", str(tmp_path / "x.html"), "--seat", "0"]) == 1
+    assert "seat 1 saw" in capsys.readouterr().err
+    assert main(["render", str(record), "--html", str(tmp_path / "no" / "x.html")]) == 1
+    assert "cannot write" in capsys.readouterr().err
