@@ -48,6 +48,7 @@ class DoubleRule(RulePlugin):
     window: ClassVar[WindowEvent | None] = "trump-chosen"
     window_title: ClassVar[str] = "Doubling"
     window_declined: ClassVar[str] = "Nobody doubles."
+    window_pass: ClassVar[str] = "no double"
     option_fields: ClassVar[tuple[str, ...]] = ("auto_double", "c_call")
 
     auto_double: int | None = attrs.field(default=None, validator=optional_int)

@@ -40,6 +40,7 @@ class SingleHandRule(RulePlugin):
     window: ClassVar[WindowEvent | None] = "before-play"
     window_title: ClassVar[str] = "Single hand"
     window_declined: ClassVar[str] = "Nobody declares a single hand."
+    window_pass: ClassVar[str] = "no single hand"
 
     def check(self, config: RulesetConfig) -> None:
         """The scoring system must say what a single hand is worth."""

@@ -247,6 +247,10 @@ class RulePlugin(Part):
     """What a transcript says when every seat passes in the window (``"Nobody
     doubles."``); empty: ``"Everyone passes."``."""
 
+    window_pass: ClassVar[str] = ""
+    """What a pass in this plug-in's call window gives up, as a transcript says it
+    after the pass (``"no double"``); empty: ``"no"`` and the window's title."""
+
     reads_hidden_cards: ClassVar[bool] = True
     """True (the safe default) if what this plug-in allows or does can depend on cards
     some player has not seen, other than cards it makes everyone see (as the pair shows
