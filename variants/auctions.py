@@ -95,6 +95,19 @@ class HouseAuction(StandardAuction):
     `opener-no-trump` (the opener plays the lowest bid at No Trump; needs
     `opener_must_bid=False`). `opener-no-trump` is played by rajeevmen0n/fiftysix's 28."""
 
+    def describe(self) -> str:
+        """The classic auction in words, with the house rules that are on."""
+        text = self.description
+        if self.held_bid:
+            text = ("bid in turn, two players at a time: the earlier in turn may hold the "
+                    "bid by matching a raise, the later must bid higher; a pass is final")
+        if self.second_auction is not None:
+            text += (f"; once every card is dealt, a second auction from "
+                     f"{self.second_auction} may raise the contract")
+        if self.all_pass == "opener-no-trump":
+            text += "; if all pass, the opener plays the lowest bid at No Trump"
+        return text
+
     def check(self, config: RulesetConfig) -> None:
         """A forced No Trump needs an opener who may pass; a second auction needs cards
         dealt after the first, a trump chosen after it, and a bid in range."""
