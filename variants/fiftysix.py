@@ -106,9 +106,9 @@ class SuitAuction(AuctionRules):
     player, three with four players)."""
 
     all_pass: AllPass = attrs.field(default="opener-no-trump", validator=one_of(*ALL_PASS))
-    """When all pass without a bid: `opener-no-trump` (004: 28 No Trump for the team
-    opposing the dealer, played by the opener; rajeevmen0n/fiftysix agrees), or
-    `throw-in` (annul and deal again)."""
+    """When all pass without a bid: `opener-no-trump` (the score-bands rules page's 28
+    No Trump for the team opposing the dealer, played by the opener; an open-source 56
+    game agrees), or `throw-in` (annul and deal again)."""
 
     def describe(self) -> str:
         """The auction in words, with its options."""
