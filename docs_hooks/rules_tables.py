@@ -786,6 +786,7 @@ def render(markdown: str, page_path: str = "index.md",
 
 
 FOOTNOTE_REF = re.compile(r"\[\^(?P<label>[^\]\s]+)\](?!:)")
+INLINE_CODE = re.compile(r"(`+).+?\1", re.S)
 FOOTNOTE_DEF = re.compile(r"^\[\^(?P<label>[^\]\s]+)\]:", re.M)
 
 
@@ -795,7 +796,8 @@ def source_footnotes(markdown: str) -> str:
     does not define itself, as Markdown to append to the page."""
     from twentyeight_variants.sources import SOURCES
 
-    text = FENCE.sub("", markdown)
+    # References shown in code (fenced or inline) are examples, not references.
+    text = INLINE_CODE.sub("", FENCE.sub("", markdown))
     defined = {m["label"] for m in FOOTNOTE_DEF.finditer(text)}
     used = dict.fromkeys(m["label"] for m in FOOTNOTE_REF.finditer(text))
     notes = [f"[^{label}]: {SOURCES[label].note}" for label in used

@@ -203,10 +203,10 @@ def test_source_footnotes_are_added_once_and_only_for_known_sources() -> None:
 
     page = ("As the 28SIX app's help page[^003] says, and again[^003].\n\n"
             "A note of the page's own[^mine].\n\n[^mine]: Mine.\n\n"
-            "```markdown\nan example[^004]\n```\n")
+            "```markdown\nan example[^004]\n```\n\nInline, `[^001]` is an example too.\n")
     out = tables.render(page, "rules/x.md")
     assert out.count("[^003]: ") == 1 and SOURCES["003"].note in out
-    assert "[^004]: " not in out                   # only shown in code
+    assert "[^004]: " not in out and "[^001]: " not in out    # only shown in code
     assert out.count("[^mine]: ") == 1
 
 
