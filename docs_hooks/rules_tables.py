@@ -146,12 +146,6 @@ def md_inline(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _first_sentence(text: str) -> str:
-    text = " ".join(text.split())
-    match = re.match(r"(.+?[.:])(\s|$)", text)
-    return (match.group(1) if match else text).rstrip(".:")
-
-
 # ---------------------------------------------------------------- option metadata
 
 
@@ -382,10 +376,11 @@ def _points_text(config: RulesetConfig) -> str:
 def _deal_text(config: RulesetConfig) -> str:
     packets = config.deal_packets
     before = sum(packets[: config.auction_after])
-    text = " + ".join(str(p) for p in packets) + f" cards each ({config.hand_size})"
+    dealt = ", then ".join(str(p) for p in packets)
+    text = f"{dealt} cards to each player ({config.hand_size} in all)"
     if config.auction_after == len(packets):
-        return text + "; auction after the whole deal"
-    return text + f"; auction on the first {before}"
+        return text + "; the auction once every card is dealt"
+    return text + f"; the auction on the first {before}"
 
 
 def _bids_text(config: RulesetConfig) -> str:
@@ -402,34 +397,74 @@ def _bids_text(config: RulesetConfig) -> str:
     return text + ("; " + "; ".join(rules) if rules else "")
 
 
+def describe_part(part: Any) -> str:
+    """A part (auction, scoring, rule plug-in, redeal check) in words: its
+    :meth:`~twentyeight.plugins.Part.describe`, or for a part without it its
+    ``description``, or its class name."""
+    describe = getattr(part, "describe", None)
+    text = describe() if callable(describe) else getattr(part, "description", "")
+    return md_inline(text if isinstance(text, str) and text else type(part).__name__)
+
+
+TRUMP_MARKER_WORDS = {
+    "hand-card": "the highest bidder lays a card of the trump suit face down",
+    "indicator": ("the highest bidder marks the trump suit with a card from outside the "
+                  "pack, face down"),
+    "open": "the winning bid names the trump suit (or No Trump), open to all",
+}
+"""The values of ``trump_marker`` in words."""
+
+BIDDER_TRUMP_LEAD_WORDS = {
+    "only-trumps": ("the bidder may not lead a trump before it is exposed, unless holding "
+                    "nothing else"),
+    "after-trump-led": ("the bidder may lead a trump before it is exposed once another "
+                        "player has led one, or when holding nothing else"),
+    "any": "the bidder may lead a trump at any time",
+}
+"""The values of ``bidder_trump_lead`` in words."""
+
+LAST_TRICK_WORDS = {
+    "expose": "a trump still hidden at the last trick is exposed and played",
+    "void": "a trump still hidden at the last trick annuls the hand",
+}
+"""The values of ``last_trick_unexposed`` in words."""
+
+
+def _words(table: dict[str, str], value: Any) -> str:
+    """``value`` in words, or in code where the table does not know it."""
+    return table.get(value, f"`{value}`") if isinstance(value, str) else f"`{value!r}`"
+
+
 def _auction_text(config: RulesetConfig) -> str:
-    auction = config.auction
-    doc = inspect.getdoc(type(auction)) or ""
-    return md_inline(f"`{type(auction).__name__}`: {_first_sentence(doc)}")
+    return describe_part(config.auction)
 
 
 def _trump_text(config: RulesetConfig) -> str:
-    text = f"`{config.trump_marker}`"
+    text = _words(TRUMP_MARKER_WORDS, config.trump_marker)
     if config.seventh_card:
-        text += ", or the seventh card"
+        text += ", or takes the seventh card dealt to them, unseen"
     if config.trump_marker != "open":
-        calling = ("forced when void" if config.reveal_when_void else "optional when void")
-        must = "must trump" if config.caller_must_trump else "need not trump"
-        text += f"; calling {calling}, the caller {must}"
+        may = "must" if config.reveal_when_void else "may"
+        must = "must" if config.caller_must_trump else "need not"
+        text += (f"; a player who cannot follow suit {may} call for it, and then {must} "
+                 "play a trump")
     return text
 
 
 def _play_text(config: RulesetConfig) -> str:
+    jacks = {True: "no Jack of a suit not yet led may be discarded",
+             "strict": "no Jack may be discarded"}.get(config.no_jack_discard)
     on = [label for label, flag in (
-        ("over-trump", config.over_trump),
-        ("no Jack discard", config.no_jack_discard),
-        ("early trumps count", config.early_trumps_count),
-        ("less than half loses double", config.less_than_half_doubles),
+        ("a player trumping over a trump must beat it", config.over_trump),
+        (jacks, jacks is not None),
+        ("trumps played before the exposure count as trumps", config.early_trumps_count),
+        ("a failed bid that scored less than half of it loses double",
+         config.less_than_half_doubles),
     ) if flag]
-    text = f"bidder leads trump: `{config.bidder_trump_lead}`"
+    text = _words(BIDDER_TRUMP_LEAD_WORDS, config.bidder_trump_lead)
     if config.trump_marker != "open":
-        text += f"; unexposed at the last trick: `{config.last_trick_unexposed}`"
-    return text + ("; " + ", ".join(on) if on else "")
+        text += "; " + _words(LAST_TRICK_WORDS, config.last_trick_unexposed)
+    return text + "".join(f"; {label}" for label in on)
 
 
 def compatibility(preset: str) -> dict[str, str | None]:
@@ -458,15 +493,15 @@ def facts(rules: te.Ruleset | str, link: Linker = _plain) -> dict[str, str]:
     rs = te.ruleset(rules) if isinstance(rules, str) else rules
     config = rs.config
     n = config.players
-    plugins = ", ".join(p.name for p in config.plugins) or "none"
-    checks = ", ".join(c.name for c in config.all_redeal_checks()) or "none"
+    plugins = "; ".join(describe_part(p) for p in config.plugins) or "none"
+    checks = "; ".join(describe_part(c) for c in config.all_redeal_checks()) or "none"
     compat = compatibility(rs.name) if rs.name in te.presets() else {}
     composes = ", ".join(link(m) for m, why in compat.items() if why is None) or "none"
     return {
         "description": md_inline(rs.description),
         "aliases": ", ".join(f"`{a}`" for a in rs.aliases) or "none",
         "sources": md_inline(config.source) or "—",
-        "players": f"{n}: two teams of {n // 2}",
+        "players": f"{n}, in two teams of {n // 2}",
         "deck": _deck_text(config),
         "card points": _points_text(config),
         "deal": _deal_text(config),
@@ -489,13 +524,35 @@ def facts_table(rules: te.Ruleset | str, link: Linker = _plain) -> str:
                   ([f"**{label}**", cell] for label, cell in facts(rs, link).items()))
 
 
+COMPARISON_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("What it is", ("description", "sources")),
+    ("Players, cards, deal", ("players", "deck", "card points", "deal")),
+    ("Auction", ("bids", "auction")),
+    ("Trump and play", ("trump", "play")),
+    ("Scoring", ("scoring", "match end")),
+    ("Rules and modifiers", ("redeal checks", "rule plug-ins", "modifiers that compose")),
+)
+"""The comparison's tables: a heading and the facts it shows, a column each. Facts not
+named here (a later addition) get a table of their own at the end."""
+
+
 def comparison_table(presets: Collection[str] | None = None, link: Linker = _plain) -> str:
-    """The ``<!-- comparison -->`` table: one column per preset (default: all of them)."""
+    """The ``<!-- comparison -->`` tables: a row per preset (default: all of them) and a
+    few facts each, so that every table fits a laptop's screen."""
     names = list(te.presets() if presets is None else presets)
     cells = {name: facts(name, link) for name in names}
     labels = list(next(iter(cells.values())).keys()) if cells else []
-    rows = ([f"**{label}**", *(cells[n][label] for n in names)] for label in labels)
-    return _table(["", *(link(n) for n in names)], rows)
+    grouped = {label for _, group in COMPARISON_GROUPS for label in group}
+    groups = [*COMPARISON_GROUPS, *(("Other facts", (label,)) for label in labels
+                                    if label not in grouped)]
+    blocks = []
+    for title, group in groups:
+        shown = [label for label in group if label in labels]
+        if not shown:
+            continue
+        rows = ([link(n), *(cells[n][label] for label in shown)] for n in names)
+        blocks.append(f"**{title}**\n\n" + _table(["preset", *shown], rows))
+    return "\n\n".join(blocks)
 
 
 def modifier_matrix(link: Linker = _plain) -> str:
@@ -524,19 +581,22 @@ def house_rule_support(options: dict[str, Any]) -> dict[str, str | None]:
 
 def house_rules_table(page_path: str = "rules/comparison.md", link: Linker = _plain) -> str:
     """The ``<!-- house-rules -->`` table: each house rule of the catalogue, who plays
-    it, the options that turn it on, and whether each preset takes them."""
+    it, the options that turn it on, the presets that take them and those that refuse
+    them, with the reason (in full on hover)."""
     from twentyeight_variants.house_rules import HOUSE_RULES
 
     here = posixpath.dirname(page_path) or "."
-    presets = te.presets()
     rows = []
     for rule in HOUSE_RULES:
         target = posixpath.relpath(f"rules/{rule.page}", here)
         support = house_rule_support(dict(rule.options))
+        takes = ", ".join(link(p) for p, why in support.items() if why is None) or "none"
+        refuse = "; ".join(f"{link(p)}: {_refusal_cell(why, ';:').removeprefix('✗ ')}"
+                           for p, why in support.items() if why is not None) or "none"
         rows.append([f"[{md_inline(rule.title)}]({target})", md_inline(rule.played_by),
-                     f"`{rule.construction}`",
-                     *(_refusal_cell(support[p], ";:") for p in presets)])
-    return _table(["house rule", "played by", "options", *(link(p) for p in presets)], rows)
+                     f"`{rule.construction}`", takes, refuse])
+    return _table(["house rule", "played by", "options", "✓ presets that take it",
+                   "✗ presets that refuse it"], rows)
 
 
 def _refusal_cell(reason: str | None, separators: str = ";") -> str:
@@ -721,7 +781,28 @@ def render(markdown: str, page_path: str = "index.md",
         out += [MARKER.sub(replace, markdown[end:fence.start()]), fence[0]]
         end = fence.end()
     out.append(MARKER.sub(replace, markdown[end:]))
-    return "".join(out)
+    page = "".join(out)
+    return page + source_footnotes(page)
+
+
+FOOTNOTE_REF = re.compile(r"\[\^(?P<label>[^\]\s]+)\](?!:)")
+INLINE_CODE = re.compile(r"(`+).+?\1", re.S)
+FOOTNOTE_DEF = re.compile(r"^\[\^(?P<label>[^\]\s]+)\]:", re.M)
+
+
+def source_footnotes(markdown: str) -> str:
+    """The footnotes ``markdown`` refers to (``[^004]``) that name a source of the
+    built-in catalogue (:data:`twentyeight_variants.sources.SOURCES`) and that the page
+    does not define itself, as Markdown to append to the page."""
+    from twentyeight_variants.sources import SOURCES
+
+    # References shown in code (fenced or inline) are examples, not references.
+    text = INLINE_CODE.sub("", FENCE.sub("", markdown))
+    defined = {m["label"] for m in FOOTNOTE_DEF.finditer(text)}
+    used = dict.fromkeys(m["label"] for m in FOOTNOTE_REF.finditer(text))
+    notes = [f"[^{label}]: {SOURCES[label].note}" for label in used
+             if label in SOURCES and label not in defined]
+    return "\n\n" + "\n".join(notes) + "\n" if notes else ""
 
 
 def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:
@@ -742,6 +823,7 @@ __all__ = [
     "comparison_table",
     "compatibility",
     "compatibility_table",
+    "describe_part",
     "differences_table",
     "facts",
     "facts_table",
@@ -755,4 +837,5 @@ __all__ = [
     "options_table",
     "render",
     "rulesets_table",
+    "source_footnotes",
 ]

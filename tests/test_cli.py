@@ -440,8 +440,8 @@ def test_transcript_tells_doubling_and_the_calls() -> None:
     assert re.search(r"^Doubling\n  East +doubles: the contract is worth x2\n"
                      r"  South +redoubles: the contract is worth x4\n"
                      r"The rest of the cards are dealt\.$", text, re.M)
-    assert re.search(r"^Single hand\n(  \w+ +passes\n){4}  → Nobody declares a single "
-                     r"hand\.$", text, re.M)
+    assert re.search(r"^Single hand\n(  \w+ +passes: no single hand\n){4}"
+                     r"  → Nobody declares a single hand\.$", text, re.M)
     assert re.search(r"South bid 16 for South & North, redoubled \(x4\), and (made it|failed)",
                      text)
 
@@ -629,7 +629,7 @@ RAP = te.Ruleset(attrs.evolve(CONFIG_28, name="rap-test", aliases=(),
 
 @pytest.mark.parametrize(("call", "line"), [
     ("cli-test-rap", r"  South +raps the table: the contract is worth x2"),
-    ("pass", r"  South +passes\n  → Nobody raps\."),
+    ("pass", r"  South +passes: no rapping\n  → Nobody raps\."),
 ])
 def test_transcript_words_a_call_as_its_plug_in_says(call: str, line: str) -> None:
     """The verb, the window's title and the silent window's words come from the
@@ -675,7 +675,7 @@ def test_play_a_composed_ruleset_with_the_calls(
     assert "You double: the contract is worth x2." in out
     assert "--- Your turn: calls (single hand) ---" in out
     assert "Calls since the auction: You double" in out
-    assert re.search(r"^You pass\.$", out, re.M)
+    assert re.search(r"^You pass: no single hand\.$", out, re.M)
     assert "Contract: West bid 17 for East & West, doubled (x2)." in out
     assert re.search(r"West bid 17 for East & West, (re)?doubled \(x[24]\), and", out)
 
@@ -955,3 +955,195 @@ def test_default_seed_does_not_follow_pythons_global_random(
     finally:
         random.setstate(state)
     assert seeds[0] != seeds[1]
+
+
+# ---------------------------------------------------------------------- what a new user sees
+
+
+def _turn_blocks(out: str) -> list[str]:
+    """Seat 0's turns, each from its heading up to the prompt."""
+    return [block.split("Your move:", 1)[0] for block in out.split("--- Your turn: ")[1:]]
+
+
+def _words_line(block: str) -> str:
+    """The words line of a turn, its wrapped lines joined."""
+    rest = block.split("Words you can type now:", 1)[1]
+    return " ".join(line.strip() for line in rest.split("\n") if line.strip())
+
+
+def test_play_lists_only_the_words_this_turn_allows(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The words shown at each turn come from the legal actions: at the auction of 28
+    there is no 'play' or 'double', at the doubling window there is 'double', in the
+    play 'play' alone."""
+    script = ["bid 14", "pass", "pass", "pass", *["1"] * 20]
+    _feed(monkeypatch, "\n".join(script) + "\n")
+    assert main(["play", "--ruleset", "28+pair+double+single-hand", "--seed", "19"]) == 0
+    out = capsys.readouterr().out
+    blocks = _turn_blocks(out)
+    assert len(blocks) > 4
+    opening = _words_line(blocks[0])
+    assert opening.startswith("'bid' (e.g. 'bid 14', or just the number)"), opening
+    assert "'pass'" not in opening            # the opener must bid
+    assert "'play'" not in opening and "'double'" not in opening
+    assert "'pass'" in _words_line(blocks[1])
+    doubling = next(b for b in blocks if b.startswith("calls (doubling)"))
+    assert _words_line(doubling) == "'double', 'pass'."
+    trick = next(b for b in blocks if b.startswith("trick 1"))
+    assert _words_line(trick).startswith("'play' (e.g. 'play ")
+    assert "or just the card" in _words_line(trick)
+    assert "'bid'" not in _words_line(trick)
+    # The greeting no longer lists every word the game has.
+    assert "'play JS'" not in out.split("New deal", 1)[0]
+
+
+def test_play_wraps_long_auction_lines_to_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long auction at 56 is broken into lines that fit COLUMNS, none of it lost."""
+    monkeypatch.setenv("COLUMNS", "60")
+    _feed(monkeypatch, "pass\n" * 6 + "quit\n")
+    assert main(["play", "--ruleset", "56", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    last = [b for b in _turn_blocks(out) if b.startswith("auction")][-1]
+    lines = last.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("Auction so far: "))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("  "))
+    wrapped = lines[start:end]
+    assert len(wrapped) > 2
+    assert all(len(ln) < 60 for ln in wrapped), wrapped
+    said = " ".join(ln.strip() for ln in wrapped)
+    assert said.count("bid") >= 8 and said.startswith("Auction so far: You pass, East bid")
+    # The moves fit too.
+    assert all(len(ln) <= 60 for ln in lines[end:] if ln.startswith(("   ", "  1")))
+
+
+def test_play_explains_the_copy_mark_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 56 (two packs) '#2' is explained once, right after the first line that shows
+    it; at 28 (one pack) never."""
+    _feed(monkeypatch, "pass\n" * 5 + "quit\n")
+    assert main(["play", "--ruleset", "56", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    notes = [i for i, ln in enumerate(lines) if ln.startswith("(#2 marks the second copy")]
+    assert len(notes) == 1
+    first = next(i for i, ln in enumerate(lines) if "#2" in ln)
+    assert notes[0] == first + 1
+    assert lines[first].startswith("Your hand:")
+    _feed(monkeypatch, "1\n" * 40)
+    assert main(["play", "--seed", "1"]) == 0
+    assert "#2" not in capsys.readouterr().out
+
+
+def test_demo_explains_the_copy_mark_after_the_hands(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--ruleset", "56", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("(#2 marks the second copy") == 1
+    _, _, after = out.partition("\nHands\n")
+    table, _, _ = after.partition("\n\n")
+    assert table.splitlines()[-1].startswith("(#2 marks")
+    assert all(ln.startswith("  ") for ln in table.splitlines()[:-1])
+
+
+def test_a_pass_in_a_call_window_says_what_is_passed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = ["bid 14", "pass", "pass", "pass", *["1"] * 20]
+    _feed(monkeypatch, "\n".join(script) + "\n")
+    assert main(["play", "--ruleset", "28+pair+double+single-hand", "--seed", "19"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\d\) pass \(no double\)", out)
+    assert "You pass: no double." in out
+    assert "North passes: no double." in out
+    assert "pass (no single hand)" in out
+    # Outside a call window a pass is a plain pass.
+    assert "You: pass" in out and "pass (no" not in _turn_blocks(out)[1]
+
+
+def test_demo_says_what_a_pass_in_a_window_passes() -> None:
+    rnd = te.new_round("28+double+single-hand", seed=4)
+    play_round(rnd, [HeuristicBot(k) for k in range(4)])
+    text = _text(rnd)
+    assert re.search(r"^  North +passes: no double$", text, re.M), text
+    assert not re.search(r"passes$", text, re.M)
+
+
+def test_a_window_without_its_own_words_passes_by_its_title() -> None:
+    from twentyeight.cli.narrate import _pass_meaning
+
+    rules = te.ruleset("28+double")
+    assert _pass_meaning(rules, "double") == "no double"
+    assert _pass_meaning(rules, "double", ["redouble", "pass"]) == "no redouble"
+    assert _pass_meaning(RAP, "rapping") == "no rapping"
+
+
+def test_simulate_ctrl_c_prints_the_statistics_so_far_and_exits_130() -> None:
+    """A real Ctrl-C (SIGINT) to a running ``twentyeight simulate``: the statistics of
+    the rounds finished so far, no traceback, exit code 130. Standard error is a
+    pseudo-terminal so that the progress bar shows when the rounds have begun."""
+    pty = pytest.importorskip("pty")
+    import select
+    import signal
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twentyeight", "simulate", "--rounds", "1000000",
+         "--seed", "4"],
+        stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
+        # The test runner may have been started with SIGINT ignored, which a child
+        # inherits; Python only turns SIGINT into KeyboardInterrupt from the default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(slave)
+    seen = b""
+    try:
+        while b"%" not in seen:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, "the progress bar never appeared"
+            seen += os.read(master, 1024)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+        while True:
+            ready, _, _ = select.select([master], [], [], 0)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 1024)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    text = out.decode()
+    assert proc.returncode == 130, (proc.returncode, text, seen)
+    assert b"Traceback" not in seen
+    done = re.search(r"^Interrupted after (\d+) of 1000000 rounds; the statistics so far:$",
+                     text, re.M)
+    assert done, text
+    played = re.search(r"^Rounds played: +(\d+)$", text, re.M)
+    assert played and played.group(1) == done.group(1)
+    assert int(played.group(1)) < 1000000
+    assert "Contracts made:" in text and "Speed:" in text
+
+
+def test_simulate_interrupted_keeps_whole_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The library's side: an interruption mid-run raises SimulationInterrupted (still
+    a KeyboardInterrupt) carrying the rounds finished before it."""
+    from twentyeight.bots import SimulationInterrupted, simulate
+
+    def stop(done: int) -> None:
+        if done == 7:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as caught:
+        simulate("28", 50, "random", seed=3, progress=stop)
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert caught.value.stats.rounds == 7
+    assert caught.value.stats == simulate("28", 7, "random", seed=3)

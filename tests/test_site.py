@@ -107,13 +107,33 @@ def test_modifier_options_are_generated() -> None:
 # ---------------------------------------------------------------- comparison
 
 
-def test_comparison_covers_every_preset() -> None:
-    table = tables.comparison_table()
-    header = table.splitlines()[0]
-    for preset in te.presets():
-        assert f"`{preset}`" in header, preset
-    cells = [c.strip() for c in header.strip("|").split("|")]
-    assert len(cells) == 1 + len(te.presets())
+def _tables_of(markdown: str) -> list[list[list[str]]]:
+    """The Markdown tables in ``markdown``, each as rows of cells (header first, the
+    separator line left out)."""
+    found: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in [*markdown.splitlines(), ""]:
+        if line.startswith("|"):
+            if not re.fullmatch(r"\|( --- \|)+", line):
+                current.append([c.strip() for c in line.strip("|").split(" | ")])
+        elif current:
+            found.append(current)
+            current = []
+    return found
+
+
+def test_comparison_covers_every_preset_in_narrow_tables() -> None:
+    """A row per preset in every table, every fact in one of them, and no table wider
+    than a laptop's screen takes (the preset and at most five facts)."""
+    found = _tables_of(tables.comparison_table())
+    assert len(found) > 1
+    shown = []
+    for table in found:
+        assert 2 <= len(table[0]) <= 6, table[0]
+        assert [row[0] for row in table[1:]] == [f"`{p}`" for p in te.presets()]
+        assert all(len(row) == len(table[0]) for row in table)
+        shown += table[0][1:]
+    assert sorted(shown) == sorted(tables.facts("28"))
 
 
 def test_comparison_shows_the_facts() -> None:
@@ -122,11 +142,75 @@ def test_comparison_shows_the_facts() -> None:
     assert facts["deck"].startswith("32 cards")
     assert "+ 1 for the last trick" in facts["card points"]
     assert facts["bids"].startswith("16–29")
-    assert "`indicator`" in facts["trump"]
+    assert "a card from outside the pack" in facts["trump"]
+    assert "must call for it, and then need not play a trump" in facts["trump"]
     assert facts["scoring"].startswith("pips")
     assert facts["match end"] == "+6 wins, −6 loses"
     assert "`double`" in facts["modifiers that compose"]
     assert "`pair`" not in facts["modifiers that compose"]   # built in already
+
+
+@pytest.mark.parametrize("name", te.presets())
+def test_facts_are_in_words(name: str) -> None:
+    """The facts say the rules in words: no option value or class name in code, no
+    source's short id outside a footnote reference."""
+    config = te.ruleset(name).config
+    codes = {config.trump_marker, config.bidder_trump_lead, config.last_trick_unexposed,
+             *(type(p).__name__ for p in config.parts())}
+    # Values that are also plain words ("expose", "any") may appear as words.
+    codes = {c for c in codes if "-" in c or c != c.lower()}
+    for label, cell in tables.facts(name).items():
+        if label in ("aliases", "modifiers that compose"):
+            continue                                  # names the user types
+        assert "`" not in cell, (label, cell)
+        assert not any(code in cell for code in codes), (label, cell)
+        assert not re.search(r"(?<!\^)\b00[0-4]\b", cell), (label, cell)
+    assert re.search(r"\[\^00[0-4]\]", tables.facts(name)["sources"])
+
+
+def test_facts_of_28_say_the_trump_and_the_auction() -> None:
+    facts = tables.facts("28")
+    assert facts["trump"].startswith("the highest bidder lays a card of the trump suit face "
+                                     "down")
+    assert "may not lead a trump before it is exposed, unless holding nothing else" \
+        in facts["play"]
+    assert facts["auction"] == "bid in turn, each bid higher than the last, or pass; a pass " \
+        "is final"
+    assert "the cards are dealt again" in facts["rule plug-ins"]
+    house = tables.facts(te.ruleset("28", second_auction=21))["auction"]
+    assert "a second auction from 21" in house
+
+
+def test_parts_describe_themselves_or_fall_back_to_their_class_name() -> None:
+    """A third party's part words itself with ``describe()`` (or ``description``);
+    without either, the tables name its class."""
+
+    class Bare:
+        pass
+
+    class Worded:
+        description = "bid in silence"
+
+    class Described:
+        def describe(self) -> str:
+            return "bid by | candle"
+
+    assert tables.describe_part(Bare()) == "Bare"
+    assert tables.describe_part(Worded()) == "bid in silence"
+    assert tables.describe_part(Described()) == "bid by \\| candle"
+    assert te.plugins.Part().describe() == "Part"
+
+
+def test_source_footnotes_are_added_once_and_only_for_known_sources() -> None:
+    from twentyeight_variants.sources import SOURCES
+
+    page = ("As the 28SIX app's help page[^003] says, and again[^003].\n\n"
+            "A note of the page's own[^mine].\n\n[^mine]: Mine.\n\n"
+            "```markdown\nan example[^004]\n```\n\nInline, `[^001]` is an example too.\n")
+    out = tables.render(page, "rules/x.md")
+    assert out.count("[^003]: ") == 1 and SOURCES["003"].note in out
+    assert "[^004]: " not in out and "[^001]: " not in out    # only shown in code
+    assert out.count("[^mine]: ") == 1
 
 
 def test_modifier_matrix_agrees_with_the_registry() -> None:
@@ -458,15 +542,15 @@ def test_house_rules_table_says_which_presets_take_each_rule() -> None:
     a refusal gives ConfigError's reason."""
     from twentyeight_variants.house_rules import HOUSE_RULES
 
-    table = tables.house_rules_table()
-    rows = table.splitlines()[2:]
-    assert len(rows) == len(HOUSE_RULES)
-    for rule, row in zip(HOUSE_RULES, rows, strict=True):
-        cells = [c.strip() for c in row.strip("|").split(" | ")][3:]
+    [table] = _tables_of(tables.house_rules_table())
+    assert len(table[0]) <= 6
+    assert len(table) == 1 + len(HOUSE_RULES)
+    for rule, row in zip(HOUSE_RULES, table[1:], strict=True):
+        takes, refuses = row[3], row[4]
         support = tables.house_rule_support(dict(rule.options))
-        assert len(cells) == len(te.presets())
-        for preset, cell in zip(te.presets(), cells, strict=True):
-            assert (cell == "✓") == (support[preset] is None), (rule.title, preset, cell)
+        for preset, why in support.items():
+            assert (f"`{preset}`" in takes.split(", ")) == (why is None), (rule.title, preset)
+            assert (f"`{preset}`: " in refuses) == (why is not None), (rule.title, preset)
 
 
 @pytest.mark.parametrize(("failed_to", "says"), [

@@ -44,8 +44,8 @@ from twentyeight.port import RoundPort
 AllPass = Literal["throw-in", "opener-no-trump"]
 """What happens when every player passes without a bid: the deal is annulled and dealt
 again (``throw-in``, the classic rule), or the opener plays a contract of the lowest bid
-at No Trump (``opener-no-trump``: played by rajeevmen0n/fiftysix's 28 and 56, and 004's
-56; it needs ``opener_must_bid=False``)."""
+at No Trump (``opener-no-trump``: played by an open-source 56 game in its 28 and 56, and
+in 56 as the score-bands rules page gives it; it needs ``opener_must_bid=False``)."""
 
 ALL_PASS: tuple[str, ...] = ("throw-in", "opener-no-trump")
 """The values of :data:`AllPass`."""
@@ -82,18 +82,31 @@ class HouseAuction(StandardAuction):
     held_bid: bool = field(default=False, validator=typed(bool))
     """29's held bid: two players bid at a time, the earlier in turn may hold the bid by
     matching a raise (`hold`/`same`), the later must bid higher; who passes is replaced
-    by the next player. Played by debchamps/TwentyNine (29 in Bangladesh and eastern
-    India)."""
+    by the next player. Played in Bangladesh and eastern India, and by an open-source 29
+    app (see the house rules' sources)."""
 
     second_auction: int | None = field(default=None, validator=optional_int)
     """The lowest bid of a second auction held once every card is dealt, which may raise
-    the contract; its winner chooses the trump afresh (`None`: no second auction). Played
-    by rajeevmen0n/fiftysix's 28, from 21."""
+    the contract; its winner chooses the trump afresh (`None`: no second auction). An
+    open-source 56 game plays it in its 28, from 21."""
 
     all_pass: AllPass = field(default="throw-in", validator=one_of(*ALL_PASS))
     """When all pass without a bid: `throw-in` (annul and deal again), or
     `opener-no-trump` (the opener plays the lowest bid at No Trump; needs
-    `opener_must_bid=False`). `opener-no-trump` is played by rajeevmen0n/fiftysix's 28."""
+    `opener_must_bid=False`). An open-source 56 game plays `opener-no-trump` in its 28."""
+
+    def describe(self) -> str:
+        """The classic auction in words, with the house rules that are on."""
+        text = self.description
+        if self.held_bid:
+            text = ("bid in turn, two players at a time: the earlier in turn may hold the "
+                    "bid by matching a raise, the later must bid higher; a pass is final")
+        if self.second_auction is not None:
+            text += (f"; once every card is dealt, a second auction from "
+                     f"{self.second_auction} may raise the contract")
+        if self.all_pass == "opener-no-trump":
+            text += "; if all pass, the opener plays the lowest bid at No Trump"
+        return text
 
     def check(self, config: RulesetConfig) -> None:
         """A forced No Trump needs an opener who may pass; a second auction needs cards

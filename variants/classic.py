@@ -18,12 +18,14 @@ from .auctions import HouseAuction
 from .pair import PairRule
 from .redeal import RedealRules
 from .scoring import Bands, Pips
+from .sources import cite
 
 CONFIG_28 = RulesetConfig(
     name="28",
     description="Classic 28: four players, 32 cards, bids 14-28, concealed trump card",
     aliases=("twenty-eight", "twentyeight", "classic", "irupathiyettu", "thuruppu", "lelam"),
-    source="001, 002 (rules and pips), 000 (phases, worked example, redeals)",
+    source=(f"{cite('001')} and {cite('002')} (the rules and pips scoring); "
+            f"{cite('000', 'the phases, the worked example, the redeals')}"),
     deck=STANDARD_32,
     players=4,
     deal_packets=(4, 4),
@@ -53,9 +55,9 @@ win 3 or lose 4."""
 CONFIG_28_BANDS = attrs.evolve(
     CONFIG_28,
     name="28-bands",
-    description="28 with 004's score bands (first to 10) and over-trumping",
-    aliases=("28-004", "bands", "twenty-eight-bands"),
-    source="004 (28 with score bands); unstated rules as 28",
+    description="28 with score bands (game points by the bid), first to 10, over-trumping",
+    aliases=("bands", "score-bands", "twenty-eight-bands"),
+    source=f"{cite('004', 'its 28')}; the rules it leaves unstated as in 28",
     over_trump=True,
     scoring=Bands(bands=BANDS_004, failed_to="bidder", match_target=10),
 )
@@ -68,7 +70,8 @@ CONFIG_28_BENGAL = attrs.evolve(
     name="28-bengal",
     description="West Bengal 28: bids 16-28, the pair (16-18 may not show, 19 gives 3)",
     aliases=("west-bengal", "bengal", "28-wb"),
-    source="002 (West Bengal variant, pair rule); unstated rules as 28",
+    source=(f"{cite('002', 'its West Bengal variant and the pair')}; the rules it leaves "
+            "unstated as in 28"),
     min_bid=16,
     plugins=(*CONFIG_28.plugins, PairRule(pair_table="west-bengal")),
 )

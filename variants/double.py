@@ -24,6 +24,7 @@ from twentyeight.plugins import AddPlugin, RulePlugin, WindowEvent
 from twentyeight.port import RoundPort
 
 from .calls import CallC, Double, Redouble
+from .sources import cite
 
 C_STAKE = 6
 """Game points a hand is played for after the "C"."""
@@ -48,6 +49,7 @@ class DoubleRule(RulePlugin):
     window: ClassVar[WindowEvent | None] = "trump-chosen"
     window_title: ClassVar[str] = "Doubling"
     window_declined: ClassVar[str] = "Nobody doubles."
+    window_pass: ClassVar[str] = "no double"
     option_fields: ClassVar[tuple[str, ...]] = ("auto_double", "c_call")
 
     auto_double: int | None = attrs.field(default=None, validator=optional_int)
@@ -68,6 +70,17 @@ class DoubleRule(RulePlugin):
         if self.c_call and not config.scoring.stakes:
             raise ConfigError(f"the {config.scoring.name} scoring of "
                               f"{config.name!r} cannot play a hand for a fixed stake (the C)")
+
+    def describe(self) -> str:
+        """Doubling in words, with auto-double and the C when they are on."""
+        text = ("doubling: once the trump is chosen an opponent may double (x2), then the "
+                "bidding side redouble (x4)")
+        if self.auto_double is not None:
+            text += (f"; bids of {self.auto_double} or more are doubled already and may "
+                     "be doubled once more (x4)")
+        if self.c_call:
+            text += "; a doubled bidder with no pips may play the hand for six (the C)"
+        return text
 
     def _auto(self, rnd: RoundPort) -> bool:
         bid = rnd.bid
@@ -155,7 +168,7 @@ DOUBLE = AddPlugin(
     description=("double / redouble after the trump is chosen (x2 / x4); "
                  "auto-double and the C as options"),
     aliases=("redouble", "doubling"),
-    source="001, 002",
+    source=f"{cite('001')}; {cite('002')}",
     plugin=DoubleRule(),
 )
 """The ``double`` modifier, registered under the entry point ``double``."""

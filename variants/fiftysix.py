@@ -48,6 +48,7 @@ from twentyeight.ruleset import Ruleset
 from .auctions import ALL_PASS, AllPass, all_passed_by_rule, check_all_pass
 from .calls import Double, Redouble
 from .scoring import Tables
+from .sources import cite
 
 DECK_48 = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"), points=STANDARD_POINTS, copies=2)
 """56's deck: J 9 A 10 K Q of each suit, twice: 48 cards, 56 points."""
@@ -105,9 +106,20 @@ class SuitAuction(AuctionRules):
     player, three with four players)."""
 
     all_pass: AllPass = attrs.field(default="opener-no-trump", validator=one_of(*ALL_PASS))
-    """When all pass without a bid: `opener-no-trump` (004: 28 No Trump for the team
-    opposing the dealer, played by the opener; rajeevmen0n/fiftysix agrees), or
-    `throw-in` (annul and deal again)."""
+    """When all pass without a bid: `opener-no-trump` (the score-bands rules page's 28
+    No Trump for the team opposing the dealer, played by the opener; an open-source 56
+    game agrees), or `throw-in` (annul and deal again)."""
+
+    def describe(self) -> str:
+        """The auction in words, with its options."""
+        closing = (f"{self.closing_passes} passes in a row" if self.closing_passes
+                   else "every other player passing in turn")
+        text = ("bid a number and a suit or No Trump, each number higher than the last; "
+                "double the opponents' bid, redouble your side's doubled bid; a pass is "
+                f"not final: a redouble, or {closing} after a bid or double, ends it")
+        if self.all_pass == "opener-no-trump":
+            return text + "; if all pass, the opener plays the lowest bid at No Trump"
+        return text + "; if all pass, the cards are dealt again"
 
     def check(self, config: RulesetConfig) -> None:
         """The closing passes must fit the table, and the all-pass rule the opener."""
@@ -205,7 +217,7 @@ def _config_56(**changes: Any) -> RulesetConfig:
         description="56: four players, two packs of 24 (48 cards), bids 28-56 with a suit "
                     "or No Trump, doubling, tables",
         aliases=("fifty-six", "fiftysix", "ambathiyaaru"),
-        source="004 (Fifty-Six), 002",
+        source=f"{cite('004', 'Fifty-Six')}; {cite('002')}",
         deck=DECK_48,
         players=4,
         deal_packets=(4, 4, 4),
@@ -228,7 +240,7 @@ CONFIG_56_SIX = _config_56(
     name="56-six",
     description="56 for six players (3 v 3): 48 cards, eight each, 12 tables",
     aliases=("56-6", "fifty-six-six"),
-    source="004 (Six Player Fifty-Six)",
+    source=cite("004", "Six Player Fifty-Six"),
     players=6,
     deal_packets=(4, 4),
     auction_after=2,
@@ -240,7 +252,7 @@ CONFIG_56_EIGHT = _config_56(
     name="56-eight",
     description="56 for eight players (4 v 4): 64 cards with the 8s and 7s, 10 tables",
     aliases=("56-8", "fifty-six-eight"),
-    source="004 (Eight Player Fifty-Six)",
+    source=cite("004", "Eight Player Fifty-Six"),
     deck=DECK_64,
     players=8,
     deal_packets=(4, 4),

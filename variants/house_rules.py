@@ -15,6 +15,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from .sources import cite
+
 __all__ = ["HOUSE_RULES", "HouseRule"]
 
 
@@ -33,7 +35,8 @@ class HouseRule:
     options: Mapping[str, Any] = field(converter=_frozen_mapping)
     """The ruleset options that turn it on."""
     played_by: str
-    """The engines or sources that play it."""
+    """The engines or sources that play it, in words, each with its footnote reference
+    (:func:`~twentyeight_variants.sources.cite`)."""
     page: str
     """The rules page (under ``docs/rules/``) that describes it, with its anchor."""
 
@@ -47,46 +50,47 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "the bidder who calls for their own trump plays the exposed card", "28",
         {"caller_plays_exposed_card": True},
-        "josephch/rosanne (rule 4); ajnaduvil/28-card-game-prototype",
+        f"{cite('rosanne', 'its rule 4')}; {cite('28-prototype')}",
         "28.md#the-caller-bidder-plays-the-exposed-card"),
     HouseRule(
         "the face-down card, the bidder's only card of the trump suit led, must be "
         "exposed and played", "28", {"concealed_follow": "expose"},
-        "rajeevmen0n/fiftysix",
+        cite("fiftysix"),
         "28.md#the-face-down-card-as-the-bidders-only-card-of-the-suit-led"),
     HouseRule(
         "no Jack discarded at all", "28", {"no_jack_discard": "strict"},
-        "josephch/rosanne (rule 5)", "28.md#no-jack-discard-strict"),
+        cite("rosanne", "its rule 5"), "28.md#no-jack-discard-strict"),
     HouseRule(
         "no trump led until a trump has been played to an earlier trick", "56",
         {"trump_lead_after_trump_played": True},
-        "rajeevmen0n/fiftysix (rules, section 6.3)",
+        cite("fiftysix", "its rules, section 6.3"),
         "56.md#house-rule-no-trump-led-before-a-trump-is-played"),
     HouseRule(
         "the first of two bidders keeps the bid by matching a raise (hold)", "29",
-        {"held_bid": True}, "debchamps/TwentyNine; 29 in Bangladesh and eastern India",
+        {"held_bid": True}, f"{cite('twentynine')}; 29 in Bangladesh and eastern India",
         "29.md#the-held-bid"),
     HouseRule(
         "a second auction from 21 once every card is dealt", "28", {"second_auction": 21},
-        "rajeevmen0n/fiftysix (rules, section 10.2)", "28.md#house-rules-of-the-auction"),
+        cite("fiftysix", "its rules, section 10.2"), "28.md#house-rules-of-the-auction"),
     HouseRule(
         "when everyone passes, the opener plays the lowest bid at No Trump", "28",
         {"opener_must_bid": False, "all_pass": "opener-no-trump"},
-        "rajeevmen0n/fiftysix (rules, section 4.3)", "28.md#house-rules-of-the-auction"),
+        cite("fiftysix", "its rules, section 4.3"), "28.md#house-rules-of-the-auction"),
     HouseRule(
-        "56's tables set by band (here fiftysix's: its top band pays 3 or 4)", "56",
+        "56's tables set by band (here with a top band that pays 3 or 4)", "56",
         {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))},
-        "rajeevmen0n/fiftysix (each room sets its own)", "56.md#house-rule-the-tables-by-band"),
+        cite("fiftysix", "each room sets its own"),
+        "56.md#house-rule-the-tables-by-band"),
     HouseRule(
         "score bands with other edges (14-19, 20-22, 23-28)", "28-bands",
-        {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}, "josephch/rosanne",
+        {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}, cite("rosanne"),
         "28-bands.md#house-rules-band-edges-and-who-pays"),
     HouseRule(
         "a failed contract's points go to the defenders as well (a transfer)", "28-bands",
-        {"failed_to": "both"}, "josephch/rosanne",
+        {"failed_to": "both"}, cite("rosanne"),
         "28-bands.md#house-rules-band-edges-and-who-pays"),
     HouseRule(
         "a failed contract only scores for the defenders", "29", {"failed_to": "opponents"},
-        "wrickguha/29-Card-Game", "29.md#house-rule-who-a-failed-contract-pays"),
+        cite("29-card-game"), "29.md#house-rule-who-a-failed-contract-pays"),
 )
 """Every house rule, in the order of the issue that brought them in."""

@@ -28,6 +28,7 @@ from twentyeight.plugins import AddPlugin, RulePlugin
 from twentyeight.port import RoundPort
 
 from .calls import ShowPair
+from .sources import cite
 
 PairTiming = Literal["after-winning-trick", "after-exposure"]
 PairTable = Literal["standard", "west-bengal"]
@@ -67,6 +68,17 @@ class PairRule(RulePlugin):
     pair_clamp: bool = attrs.field(default=True, validator=typed(bool))
     """Keep the changed target within the bid range (off: it may reach 32, or 33 in
     29, or fall below the lowest bid)."""
+
+    def describe(self) -> str:
+        """The pair in words, with its timing and table."""
+        when = ("once the trump is exposed" if self.pair_timing == "after-exposure" else
+                "once the trump is exposed and their side has won a trick since")
+        table = ("the bidding side's target drops by 4 (none at bids 16-18, 3 at 19), "
+                 "the opponents' pair raises it by 4" if self.pair_table == "west-bengal"
+                 else "the target moves by 4, down for the bidding side, up for the "
+                      "opponents")
+        return f"the pair: a player holding the King and Queen of trumps shows them {when}; " \
+            + table
 
     def check(self, config: RulesetConfig) -> None:
         """One King and one Queen per suit are needed."""
@@ -190,7 +202,7 @@ PAIR = AddPlugin(
     description=("pair (royals): K+Q of trumps shown after exposure; "
                  "bidding side -4, opponents +4"),
     aliases=("royals", "marriage"),
-    source="002, 004",
+    source=f"{cite('002')}; {cite('004')}",
     plugin=PairRule(),
 )
 """The ``pair`` modifier, registered under the entry point ``pair``."""

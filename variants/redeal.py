@@ -21,6 +21,8 @@ from twentyeight.config import ClaimWindow, RedealCheck, RedealEvent, RulesetCon
 from twentyeight.plugins import AddPlugin, RulePlugin
 from twentyeight.port import RoundPort
 
+from .sources import cite
+
 
 @frozen
 class FourJacks(RedealCheck):
@@ -153,6 +155,11 @@ class RedealRules(RulePlugin):
     redeal_pointless_hand: bool = attrs.field(default=True, validator=typed(bool))
     """A player dealt no point cards may show them and demand a redeal."""
 
+    def describe(self) -> str:
+        """The redeals in words: what the checks switched on have in common."""
+        return ("redeals: the cards are dealt again when one of the redeal checks finds "
+                "its hand")
+
     def redeal_checks(self) -> tuple[RedealCheck, ...]:
         """The checks switched on, automatic ones first."""
         chosen: list[RedealCheck] = []
@@ -178,7 +185,7 @@ REDEAL = AddPlugin(
     description="redeal rules: four Jacks, one-suit hand, bidding side holds every trump, "
                 "pointless opener or hand; each an option",
     aliases=("redeals",),
-    source="000, 001, 002",
+    source=f"{cite('000')}; {cite('001')}; {cite('002')}",
     plugin=RedealRules(),
 )
 """The ``redeal`` modifier, registered under the entry point ``redeal``."""

@@ -120,9 +120,10 @@ class Pips(ScoringSystem):
     single_hand_failed: int = -3
     """Game points for a single hand lost (negative)."""
     failed_to: FailedTo = field(default="bidder", validator=one_of(*_FAILED_TO))
-    """Who a failed contract's pip goes to: ``bidder`` (the bidding team loses it, 001),
-    ``opponents`` (the defenders gain it instead: scores only ever rise, as
-    wrickguha/29-Card-Game plays) or ``both`` (a transfer, as josephch/rosanne plays)."""
+    """Who a failed contract's pip goes to: ``bidder`` (the bidding team loses it, as the
+    28 app's rules have it), ``opponents`` (the defenders gain it instead: scores only
+    ever rise, as an open-source 29 game plays) or ``both`` (a transfer, as an
+    open-source 28 game plays)."""
     name: str = "pips"
     description: str = "+1 / -1 game point to the bidding team; +6 wins, -6 loses"
     option_fields: ClassVar[tuple[str, ...]] = ("match_target", "match_sets", "failed_to")
@@ -200,12 +201,14 @@ class Bands(ScoringSystem):
     """A fixed stake set by a call (the C) replaces the hand\'s value."""
     bands: tuple[Band, ...] = field(converter=_bands)
     """``(lowest bid, made, failed)`` for each band, by rising lowest bid: the band edges
-    and their game points. 004's 28 has 14-19 / 20-24 / 25-28; josephch/rosanne's 28
-    plays 14-19 / 20-22 / 23-28 (``((14, 1, 2), (20, 2, 3), (23, 3, 4))``)."""
+    and their game points. The score-bands rules page's 28 has 14-19 / 20-24 / 25-28; an
+    open-source 28 game plays 14-19 / 20-22 / 23-28 (``((14, 1, 2), (20, 2, 3), (23, 3,
+    4))``)."""
     failed_to: FailedTo = field(default="bidder", validator=one_of(*_FAILED_TO))
-    """Who a failed contract's points go to: ``bidder`` (off the bidding team, 004),
-    ``opponents`` (to the defenders, 40), or ``both`` (a transfer: the bidding team loses
-    them and the defenders gain them, as josephch/rosanne plays)."""
+    """Who a failed contract's points go to: ``bidder`` (off the bidding team, as the
+    score-bands rules page has it), ``opponents`` (to the defenders, 40), or ``both`` (a
+    transfer: the bidding team loses them and the defenders gain them, as an open-source
+    28 game plays)."""
     match_target: int = field(default=10, validator=_positive)
     """The first team to reach this many game points wins the match."""
     single_hand_made: int | None = None
@@ -254,9 +257,9 @@ class BasePoints(ScoringSystem):
     """The first team to reach this many base points wins (``None``: an endless
     series)."""
     failed_to: FailedTo = field(default="opponents", validator=one_of(*_FAILED_TO))
-    """Who a lost contract's base points go to: ``opponents`` (the defenders gain them,
-    003), ``bidder`` (the declarers lose them instead) or ``both`` (a transfer, as
-    josephch/rosanne plays its points)."""
+    """Who a lost contract's base points go to: ``opponents`` (the defenders gain them, as
+    in the 28SIX app's help page), ``bidder`` (the declarers lose them instead) or ``both`` (a
+    transfer, as an open-source 28 game plays its points)."""
     name: str = "base-points"
     description: str = "base points to the winning side (honors and slam bonus); a series"
     option_fields: ClassVar[tuple[str, ...]] = ("match_target", "failed_to")

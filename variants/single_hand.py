@@ -24,6 +24,7 @@ from twentyeight.port import RoundPort
 
 from .calls import SingleHand
 from .scoring import SINGLE_HAND
+from .sources import cite
 
 _CHOICES: tuple[Action, ...] = (SingleHand(), Pass())
 
@@ -40,6 +41,12 @@ class SingleHandRule(RulePlugin):
     window: ClassVar[WindowEvent | None] = "before-play"
     window_title: ClassVar[str] = "Single hand"
     window_declined: ClassVar[str] = "Nobody declares a single hand."
+    window_pass: ClassVar[str] = "no single hand"
+
+    def describe(self) -> str:
+        """The single hand in words."""
+        return ("the single hand: before the first lead a player may declare to win "
+                "every trick alone, without trumps, the partners sitting out")
 
     def check(self, config: RulesetConfig) -> None:
         """The scoring system must say what a single hand is worth."""
@@ -88,7 +95,7 @@ SINGLE_HAND_MODIFIER = AddPlugin(
     description=("single hand (thani): declared before the first lead, "
                  "no trump, alone for every trick"),
     aliases=("thani", "single"),
-    source="002",
+    source=cite("002"),
     plugin=SingleHandRule(),
 )
 """The ``single-hand`` modifier, registered under the entry point ``single-hand``."""

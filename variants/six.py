@@ -34,6 +34,7 @@ from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
 
 from .scoring import Bands, BasePoints
+from .sources import cite
 
 HONORS = 20
 """28SIX: a bid of 20 or more is an honors bid."""
@@ -63,6 +64,13 @@ class OnceEachAuction(AuctionRules):
     more), and not at all when the highest bid is an honors bid already."""
 
     honors: int = HONORS
+
+    def describe(self) -> str:
+        """The once-each order in words."""
+        return ("each player speaks once, a bid or a pass; the next to speak is on the "
+                "team opposing the highest bid, so a partner may overbid only once every "
+                f"opponent has spoken, and then only with an honors bid ({self.honors} or "
+                "more) over a lower one")
 
     def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """Higher than the highest bid; a partner's bid only with honors."""
@@ -128,6 +136,11 @@ class FortyAuction(StandardAuction):
     reads_hidden_cards: ClassVar[bool] = True
     """The opener's right to bid depends on the opener's cards."""
 
+    description: ClassVar[str] = (
+        "bid in turn, each bid higher than the last, or pass; a pass is final; an opener "
+        "whose cards so far are all of one suit may not bid")
+    """The auction in words (see :meth:`~twentyeight.plugins.Part.describe`)."""
+
     def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
         """The classic limits, and none for a single-suit opener."""
         if seat == rnd.opener and rnd.bidder is None and _one_suit(rnd, seat):
@@ -149,7 +162,7 @@ CONFIG_28SIX = RulesetConfig(
     name="28six",
     description="28SIX: six players (3 v 3), 36 cards with the 6s, one call each, base points",
     aliases=("28-six", "twenty-eight-six", "28-6"),
-    source="003 (28SIX help page)",
+    source=cite("003"),
     deck=DECK_36_SIXES,
     players=6,
     deal_packets=(3, 3),
@@ -178,7 +191,8 @@ CONFIG_40 = attrs.evolve(
     name="40",
     description="40: six players, 36 cards with the 3s (= Jacks), bids 20-40, bands",
     aliases=("forty",),
-    source="002 (Forty); deal, trump marker and match end chosen where 002 is silent",
+    source=(f"{cite('002', 'Forty')}; the deal, the trump marker and the end of a match "
+            "chosen where it is silent"),
     deck=DECK_40,
     min_bid=20,
     max_bid=40,

@@ -18,13 +18,15 @@ from twentyeight.ruleset import Ruleset
 
 from .classic import CONFIG_28
 from .pair import PairRule
+from .sources import cite
 
 CONFIG_29 = attrs.evolve(
     CONFIG_28,
     name="29",
     description="29: last trick +1 point, bids 16-29, indicator trump, forced reveal, pair",
     aliases=("twenty-nine", "twentynine"),
-    source="004 (Twenty-Nine), 002 (29: bidding from 16, the pair)",
+    source=(f"{cite('004', 'its Twenty-Nine')}; "
+            f"{cite('002', '29 bid from 16, the pair')}"),
     min_bid=16,
     max_bid=29,
     trump_marker="indicator",

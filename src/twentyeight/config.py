@@ -295,7 +295,8 @@ class RulesetConfig:
     aliases: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
     """Other names the ruleset is found by."""
     source: str = ""
-    """Which source documents the preset follows."""
+    """Which sources the preset follows, in words. A Markdown footnote reference after a
+    source's name (``[^004]``) lets the documentation add the source's note."""
     players: int = field(default=4, validator=typed(int))
     """Number of seats; teams alternate around the table."""
     deal_packets: tuple[int, ...] = field(default=(4, 4), converter=_tuple_of_ints)

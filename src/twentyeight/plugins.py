@@ -70,6 +70,14 @@ class Part:
     def check(self, config: RulesetConfig) -> None:
         """Raise :class:`~twentyeight.ConfigError` if this part does not fit ``config``."""
 
+    def describe(self) -> str:
+        """This part in a few words, for the documentation's tables and for listings
+        (``"bid in turn, each bid higher; a pass is final"``). The default is the part's
+        ``description`` when it has one, else its class name; a part whose rules depend
+        on its options says them here."""
+        text = getattr(self, "description", None)
+        return text if isinstance(text, str) and text else type(self).__name__
+
     def all_actions(self, config: RulesetConfig) -> tuple[Action, ...]:
         """Every action this part can ever offer under ``config``, in a fixed order: the
         ruleset's action indices are made of them (:mod:`twentyeight.encoding`). The
@@ -225,6 +233,10 @@ class StandardAuction(AuctionRules):
     ``max_bid``, ``opener_must_bid``, ``partner_overcall_min`` and ``second_bid_min``.
     These are :class:`AuctionRules`' own defaults; the name says so in a config."""
 
+    description: ClassVar[str] = ("bid in turn, each bid higher than the last, or pass; "
+                                  "a pass is final")
+    """The auction in words (see :meth:`Part.describe`)."""
+
 
 class RulePlugin(Part):
     """Base of the behaviour plug-ins a ruleset carries (``RulesetConfig.plugins``).
@@ -246,6 +258,10 @@ class RulePlugin(Part):
     window_declined: ClassVar[str] = ""
     """What a transcript says when every seat passes in the window (``"Nobody
     doubles."``); empty: ``"Everyone passes."``."""
+
+    window_pass: ClassVar[str] = ""
+    """What a pass in this plug-in's call window gives up, as a transcript says it
+    after the pass (``"no double"``); empty: ``"no"`` and the window's title."""
 
     reads_hidden_cards: ClassVar[bool] = True
     """True (the safe default) if what this plug-in allows or does can depend on cards
@@ -359,7 +375,7 @@ class Modifier(ABC):
     aliases: tuple[str, ...] = ()
     """Other names it is found by."""
     source: str = ""
-    """Which source documents describe it."""
+    """Which sources describe it, in words (see ``RulesetConfig.source``)."""
 
     @abstractmethod
     def apply(self, config: RulesetConfig) -> RulesetConfig:

@@ -43,7 +43,13 @@ from .facts import (
 from .heuristic import HeuristicBot
 from .search import ISMCTSBot, PIMCBot, SeatAccess
 from .simple import Bot, RandomBot, play_round
-from .simulation import BOT_KINDS, SimulationStats, default_chunk_size, simulate
+from .simulation import (
+    BOT_KINDS,
+    SimulationInterrupted,
+    SimulationStats,
+    default_chunk_size,
+    simulate,
+)
 
 __all__ = [
     "BOT_KINDS",
@@ -57,6 +63,7 @@ __all__ = [
     "PIMCBot",
     "RandomBot",
     "SeatAccess",
+    "SimulationInterrupted",
     "SimulationStats",
     "card_points",
     "card_strength",

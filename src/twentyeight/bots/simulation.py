@@ -217,6 +217,17 @@ class _Tally:
             seconds=seconds)
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """:func:`simulate` was interrupted (Ctrl-C). It is a :class:`KeyboardInterrupt`, so
+    code that does not look for it stops as before; :attr:`stats` holds the statistics
+    of the rounds finished until then."""
+
+    def __init__(self, stats: SimulationStats) -> None:
+        super().__init__(stats)
+        self.stats = stats
+        """The statistics of the rounds finished before the interruption."""
+
+
 def default_chunk_size(rounds: int, workers: int | None = None) -> int:
     """The rounds :func:`simulate` sends to a worker at once unless told: about four
     chunks for each of ``workers`` (default: the machine's processors), at most
@@ -256,7 +267,10 @@ def simulate(
     played here, one after another, with ``ruleset`` itself.
 
     ``progress``, if given, is called with the number of rounds finished so far (after
-    each round here, after each chunk with an executor)."""
+    each round here, after each chunk with an executor).
+
+    Interrupted (Ctrl-C), it raises :class:`SimulationInterrupted` with the statistics
+    of the rounds finished so far."""
     if isinstance(ruleset, str):
         ruleset = lookup_ruleset(ruleset)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
@@ -273,20 +287,30 @@ def simulate(
     tally = _Tally(2)
     inputs = _inputs(seed, rounds, players)
     start = time.perf_counter()
-    if executor is None:
-        make = _factory(bots)
-        for inp in inputs:
-            tally.add(_play(ruleset, make, inp))
-            if progress is not None:
-                progress(tally.rounds)
-    else:
+    if executor is not None:
         _check_rebuildable(ruleset)
-        size = chunk_size if chunk_size is not None else default_chunk_size(rounds)
-        for outcomes in _in_order(executor, _chunks(inputs, size, ruleset, bots), _play_chunk):
-            for out in outcomes:
-                tally.add(out)
-            if progress is not None:
-                progress(tally.rounds)
+    try:
+        if executor is None:
+            make = _factory(bots)
+            for inp in inputs:
+                tally.add(_play(ruleset, make, inp))
+                if progress is not None:
+                    progress(tally.rounds)
+        else:
+            size = chunk_size if chunk_size is not None else default_chunk_size(rounds)
+            for outcomes in _in_order(executor, _chunks(inputs, size, ruleset, bots),
+                                      _play_chunk):
+                # A chunk is tallied whole or not at all, so the statistics an
+                # interruption reports are of complete rounds.
+                for out in outcomes:
+                    tally.add(out)
+                if progress is not None:
+                    progress(tally.rounds)
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, SimulationInterrupted):
+            raise
+        raise SimulationInterrupted(tally.stats(
+            ruleset.name, label, seed, time.perf_counter() - start)) from None
     return tally.stats(ruleset.name, label, seed, time.perf_counter() - start)
 
 

@@ -12,7 +12,7 @@ from .. import __version__
 from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
 from ..inputs import read_number
 from ..round import MAX_SEED
-from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
+from .commands import _EXIT_INTERRUPTED, BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
 from .replay import _cmd_render
 from .streams import _complain, _discard_output, _InputFailed, _output_failed
@@ -202,5 +202,5 @@ def _run(argv: list[str] | None) -> int:
         return 1
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        return 130
+        return _EXIT_INTERRUPTED
     return code

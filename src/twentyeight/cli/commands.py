@@ -15,7 +15,14 @@ from typing import TypeVar
 
 from ..bots import Bot, play_round
 from ..bots.arena import ArenaReport, arena
-from ..bots.simulation import BOT_KINDS, BotFactory, SimulationStats, default_chunk_size, simulate
+from ..bots.simulation import (
+    BOT_KINDS,
+    BotFactory,
+    SimulationInterrupted,
+    SimulationStats,
+    default_chunk_size,
+    simulate,
+)
 from ..errors import ConfigError
 from ..registry import modifier as lookup_modifier
 from ..registry import modifiers as modifier_names
@@ -28,6 +35,9 @@ from .transcript import _transcript
 
 BOTS: Mapping[str, BotFactory] = BOT_KINDS
 """Bot kinds the command offers, by name."""
+
+_EXIT_INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 _MAX_REDEALS = 1000
 """How many annulled deals in a row a command plays before it gives up."""
@@ -157,9 +167,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     progress = _Progress(args.rounds, sys.stderr)
     chunk = default_chunk_size(args.rounds, args.jobs)
     jobs = min(args.jobs, -(-args.rounds // chunk))  # no more workers than chunks
-    stats = _with_executor(jobs, args.dask, lambda executor: simulate(
-        rs, args.rounds, args.bots, seed, executor=executor,
-        chunk_size=chunk if executor is not None else None, progress=progress.update))
+    try:
+        stats = _with_executor(jobs, args.dask, lambda executor: simulate(
+            rs, args.rounds, args.bots, seed, executor=executor,
+            chunk_size=chunk if executor is not None else None, progress=progress.update))
+    except SimulationInterrupted as stop:
+        # Ctrl-C: the rounds played so far are worth seeing; 130 is the shell's code
+        # for a command ended by SIGINT.
+        progress.finish()
+        print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; the "
+              "statistics so far:")
+        _print_stats(stop.stats, jobs)
+        return _EXIT_INTERRUPTED
     progress.finish()
     _print_stats(stats, jobs)
     return 0

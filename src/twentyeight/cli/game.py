@@ -64,10 +64,9 @@ class _Game(_ViewNarrator):
         else:
             who = f"partners: {_and(partners)}"
         self.say(f"You are seat {self.HUMAN} ({who}) against heuristic bots.")
-        bid_help = "'bid 16'" if self.plain_bids else \
-            f"'bid {self.rs.config.min_bid} S' or 'bid {self.rs.config.min_bid} NT'"
-        self.say(f"On your turn type a move's number or its text ('play JS', {bid_help}, or "
-                 "just the card or the bid); 'help' lists the moves again, 'quit' leaves.")
+        self.say_wrapped("On your turn type a move's number or its text (the words you can "
+                         "use are listed with the moves); 'help' lists the moves again, "
+                         "'quit' leaves.")
         seed = self.seed
         dealer = seed % self.n
         _lenient(sys.stdin)

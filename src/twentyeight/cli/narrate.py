@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..actions import NO_TRUMP, Action, Bid, CallTrump, Play, Redeal
+from ..actions import NO_TRUMP, Action, Bid, CallTrump, Pass, Play, Redeal
 from ..cards import SUIT_NAMES, Card
 from ..plugins import RulePlugin
 from ..round import Round
@@ -133,6 +133,20 @@ def _window_declined(rs: Ruleset, window: str) -> str:
     plugin = _window_plugin(rs, window)
     return plugin.window_declined if plugin and plugin.window_declined \
         else "Everyone passes."
+
+
+def _pass_meaning(rs: Ruleset, window: str, offered: Sequence[str] = ()) -> str:
+    """What a pass in call window ``window`` gives up, e.g. ``no double``: the keywords
+    in ``offered`` (those of the passing seat's legal actions, when they are ours to
+    see), else the plug-in's :attr:`~twentyeight.plugins.RulePlugin.window_pass`, else
+    the window's title."""
+    words = [k.replace("-", " ") for k in offered if k != Pass.keyword]
+    if words:
+        return "no " + " or ".join(dict.fromkeys(words))
+    plugin = _window_plugin(rs, window)
+    if plugin is not None and plugin.window_pass:
+        return plugin.window_pass
+    return f"no {(_window_title(rs, window) or window or 'call').lower()}"
 
 
 def _call_verb(action: Action) -> str | None:

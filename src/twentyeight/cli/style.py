@@ -4,14 +4,31 @@ stream's encoding has them, colour on a terminal, a progress bar drawn in place.
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Sequence
 from typing import TextIO
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import COPY_MARK, Card
 
 _RED_SUITS = ("H", "D")
+
+_FALLBACK_WIDTH = 80
+"""The width assumed when the output is not a terminal and ``COLUMNS`` is not set."""
+
+_MIN_WIDTH = 40
+"""Narrower than this, wrapping would cut most lines into single words."""
+
+
+def _line_width() -> int:
+    """How many characters fit on a line of the terminal (``COLUMNS`` if set)."""
+    columns = shutil.get_terminal_size((_FALLBACK_WIDTH, 24)).columns
+    return max(_MIN_WIDTH, columns)
+
+
+_COPY_NOTE = (f"({COPY_MARK}2 marks the second copy of a card: this game is played with "
+              "two packs, and of two equal cards the one played first wins.)")
 
 class _Style:
     """How cards are printed: suit symbols when the stream can encode them, red suits in
@@ -26,6 +43,16 @@ class _Style:
             self.symbols = False
         isatty = getattr(stream, "isatty", None)
         self.color = bool(isatty and isatty()) and "NO_COLOR" not in os.environ
+        self._copy_seen = False
+        self._copy_noted = False
+
+    def copy_note(self) -> str | None:
+        """The note explaining the copy mark, once: the first time it is asked for after
+        a second copy of a card has been printed, and never again."""
+        if not self._copy_seen or self._copy_noted:
+            return None
+        self._copy_noted = True
+        return _COPY_NOTE
 
     @property
     def arrow(self) -> str:
@@ -44,6 +71,9 @@ class _Style:
         return card.pretty() if self.symbols else str(card)
 
     def card(self, card: Card) -> str:
+        # Measuring a card (plain) is not showing it: only a shown copy needs the note.
+        if card.copy:
+            self._copy_seen = True
         text = self.plain(card)
         if self.color and card.suit in _RED_SUITS:
             return f"\033[31m{text}\033[0m"

@@ -17,6 +17,7 @@ from .narrate import (
     _call_verb,
     _Change,
     _effect,
+    _pass_meaning,
     _possessive,
     _result_lines,
     _suit_name,
@@ -115,6 +116,11 @@ class _Transcript:
         self.card_width = max(len(style.plain(c)) for c in deck.cards) + 1
 
     def say(self, line: str = "") -> None:
+        # The copy mark's note ends the section where a copy was first shown, so that
+        # it does not split a table of hands.
+        note = self.style.copy_note() if not line else None
+        if note is not None:
+            self.lines.append(note)
         self.lines.append(line)
 
     def render(self) -> list[str]:
@@ -254,6 +260,8 @@ class _Transcript:
         if verb is None:
             return f"{names[seat]}: {action}{self.effect(step, worded=False)}"
         text = f"{names[seat]:<{w}}  {_third_person(verb)}{self.effect(step, worded=True)}"
+        if isinstance(action, Pass) and b.phase is Phase.CALLS:
+            text += f": {_pass_meaning(self.rs, b.window or '')}"
         if b.concealed is not None and a.concealed is None and not a.exposed \
                 and b.bidder is not None:
             text += (f"\n{'':<{w}}    ({_possessive(names[b.bidder])} face-down "

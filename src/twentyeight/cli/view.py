@@ -5,12 +5,13 @@ stay hidden)."""
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, Bid, CallTrump, LayTrump, NameTrump, Pass, Play, Redeal, SeventhCard
 from ..cards import Card
-from ..round import Round
+from ..round import Phase, Round
 from ..ruleset import Ruleset
 from ..views import ContractView, SeatView, TrumpView
 from .narrate import (
@@ -21,6 +22,7 @@ from .narrate import (
     _Change,
     _contract_name,
     _effect,
+    _pass_meaning,
     _plural,
     _possessive,
     _result_lines,
@@ -33,7 +35,7 @@ from .narrate import (
     team_names,
 )
 from .streams import _printable
-from .style import _Style
+from .style import _line_width, _Style
 
 
 class _ViewNarrator:
@@ -52,6 +54,15 @@ class _ViewNarrator:
 
     def say(self, text: str = "") -> None:
         print(_printable(text, sys.stdout))
+        note = self.style.copy_note()
+        if note is not None:
+            print(_printable(note, sys.stdout))
+
+    def say_wrapped(self, text: str) -> None:
+        """``text`` broken into lines that fit the terminal, the later ones indented."""
+        for line in textwrap.wrap(text, _line_width() - 1, subsequent_indent="  ",
+                                  break_on_hyphens=False):
+            self.say(line)
 
     def v(self, seat: int, verb: str) -> str:
         """``verb`` said of ``seat``: ``you pass``, ``East passes``."""
@@ -70,7 +81,7 @@ class _ViewNarrator:
         self.say(s.bold(f"--- Your turn: {title} ---"))
         if phase == "auction":
             calls = ", ".join(f"{names[e['seat']]} {e['action']}" for e in view["auction"])
-            self.say(f"Auction so far: {calls or 'nobody has spoken'}")
+            self.say_wrapped(f"Auction so far: {calls or 'nobody has spoken'}")
         contract = view["contract"]
         if contract is not None and phase != "auction":
             self.say("Contract: " + self.contract_text(contract, view["trump"]))
@@ -79,7 +90,7 @@ class _ViewNarrator:
             self.say("Trump: " + self.trump_text(trump))
         if phase == "calls" and view["calls"]:
             calls = ", ".join(f"{names[e['seat']]} {e['action']}" for e in view["calls"])
-            self.say(f"Calls since the auction: {calls}")
+            self.say_wrapped(f"Calls since the auction: {calls}")
         shown = view.get("shown") or []
         for seat in sorted({e["seat"] for e in shown}):
             cards = [Card.parse(e["card"]) for e in shown if e["seat"] == seat]
@@ -153,11 +164,18 @@ class _ViewNarrator:
 
     def show_moves(self, rnd: Round, legal: Sequence[Action]) -> None:
         s = self.style
+        window = rnd.view(self.HUMAN).get("window") if rnd.phase is Phase.CALLS else None
+        keywords = list(dict.fromkeys(a.keyword for a in rnd.legal_actions()))
+        passing = f" ({_pass_meaning(self.rs, window, keywords)})" if window else ""
+
+        def label(a: Action, text: str) -> str:
+            return text + passing if isinstance(a, Pass) else text
+
         if legal:
-            cells = [f"{k:>2}) {s.action(a)}" for k, a in enumerate(legal, 1)]
-            visible = [f"{k:>2}) {a}" for k, a in enumerate(legal, 1)]
+            cells = [f"{k:>2}) {label(a, s.action(a))}" for k, a in enumerate(legal, 1)]
+            visible = [f"{k:>2}) {label(a, str(a))}" for k, a in enumerate(legal, 1)]
             width = max(len(v) for v in visible) + 3
-            per_row = max(1, 78 // width)
+            per_row = max(1, (_line_width() - 2) // width)
             self.say("Moves:")
             for r in range(0, len(cells), per_row):
                 row = [c + " " * (width - len(v)) for c, v in
@@ -169,8 +187,33 @@ class _ViewNarrator:
                            key=lambda d: "SHDCN".find(d[0]))
             low = min(a.value for a in bids)
             high = max(a.value for a in bids)
-            self.say(f"Or type any bid: 'bid N D' with N from {low} to {high} and D one of "
-                     f"{' '.join(names)}, e.g. 'bid {high} {names[-1]}'.")
+            self.say_wrapped(f"Or type any bid: 'bid N D' with N from {low} to {high} and D "
+                             f"one of {' '.join(names)}, e.g. 'bid {high} {names[-1]}'.")
+        self.say_wrapped("Words you can type now: " + self.words(rnd, keywords) + ".")
+
+    def words(self, rnd: Round, keywords: Sequence[str]) -> str:
+        """The action words seat 0 may type at this point, each with an example where it
+        takes more than the word, from the legal actions (not every word the game has)."""
+        s = self.style
+        out = []
+        for keyword in keywords:
+            first = next(a for a in rnd.legal_actions() if a.keyword == keyword)
+            text = s.action(first)
+            if text == keyword:
+                out.append(f"'{keyword}'")
+                continue
+            # What parse() accepts without the word (see _Game.parse).
+            if isinstance(getattr(first, "card", None), Card):
+                bare = ", or just the card"
+            elif isinstance(first, Bid):
+                bare = ", or just the number" if self.plain_bids else \
+                    f", or just '{text.split(None, 1)[1]}'"
+            elif isinstance(first, NameTrump):
+                bare = ", or just the suit"
+            else:
+                bare = ""
+            out.append(f"'{keyword}' (e.g. '{text}'{bare})")
+        return ", ".join(out)
 
     def say_call(self, seat: int, action: Action, before: SeatView,
                  after: SeatView) -> None:
@@ -180,7 +223,13 @@ class _ViewNarrator:
         if verb is None:
             self.say(f"{who}: {action}{self.effect(before, after, worded=False)}")
             return
-        self.say(f"{who} {self.v(seat, verb)}{self.effect(before, after, worded=True)}.")
+        said = f"{who} {self.v(seat, verb)}{self.effect(before, after, worded=True)}"
+        if isinstance(action, Pass) and before["phase"] == "calls":
+            # Seat 0's own choices are in its view; the others' are not ours to see.
+            offered = [text.split()[0] for text in before.get("legal_actions", ())] \
+                if seat == self.HUMAN else []
+            said += f": {_pass_meaning(self.rs, before.get('window') or '', offered)}"
+        self.say(said + ".")
 
     def effect(self, before: SeatView, after: SeatView, *, worded: bool) -> str:
         """What a call did, read from the views before and after it (see

@@ -37,7 +37,8 @@ TWENTY_TWENTY = Ruleset(
         name="twenty-twenty",
         description="Twenty-Twenty: Kings and Queens score -1; 20 points; bids 10-20",
         aliases=("20-20",),
-        source="002 (Twenty Twenty); the bid range is this plug-in's choice",
+        source=("the Wikipedia article on Twenty-eight[^002] (Twenty Twenty); the bid "
+                "range is this plug-in's choice"),
         deck=DeckSpec(ranks=STANDARD_RANKS, points={**STANDARD_POINTS, "K": -1, "Q": -1}),
         min_bid=10,
         max_bid=20,

@@ -1,0 +1,73 @@
+"""The documents and engines the built-in rulesets follow, named in words.
+
+The presets' ``source`` texts, the house-rule catalogue and the rules pages name a source
+by what it is ("the Wikipedia article on Twenty-eight") and point at it with a Markdown
+footnote reference, ``[^002]``; the documentation site adds the footnote of every
+reference whose label is here (``docs_hooks/rules_tables.py``). The labels are the
+project's short ids: ``000`` to ``004`` for the source documents, a short name for each
+open-source engine whose house rules a preset takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from attrs import frozen
+
+__all__ = ["SOURCES", "Source", "cite"]
+
+
+@frozen
+class Source:
+    """One source: what it is in words, and the footnote that identifies it."""
+
+    label: str
+    """The footnote label, the project's short id (``"004"``, ``"rosanne"``)."""
+    name: str
+    """What it is, in words, as prose names it (``"the 28SIX app's help page"``)."""
+    note: str
+    """The footnote's text: the short id and where the source comes from."""
+
+
+_ALL = (
+    Source("000", "a classic 28 rules page",
+           "Source 000 of the project's collection: a rules page for 28 (the two phases "
+           "of play, the worked example on when a trump starts to count, the redeals, "
+           "“no Jack discard”)."),
+    Source("001", "a 28 app's rules",
+           "Source 001 of the project's collection: the rules of “28game”, a 28 app "
+           "(the bidder may not lead trump, over-trumping, pips scoring, double and "
+           "redouble, the redeals)."),
+    Source("002", "the Wikipedia article on Twenty-eight",
+           "Source 002 of the project's collection: the Wikipedia article “Twenty-eight "
+           "(card game)” (the pair, West Bengal 28, the single hand, 29, 40, 56, "
+           "Twenty-Twenty)."),
+    Source("003", "the 28SIX app's help page",
+           "Source 003 of the project's collection: “28SIX Help”, the help page of the "
+           "28SIX app (six players, 36 cards, base points, honors, the slam bonus)."),
+    Source("004", "a rules page for 28, 29 and 56 with score bands",
+           "Source 004 of the project's collection: a rules page for Twenty-Eight with "
+           "score bands (first to 10), Twenty-Nine, and Fifty-Six for four, six and "
+           "eight players."),
+    Source("rosanne", "an open-source 28 game",
+           "The GitHub repository josephch/rosanne."),
+    Source("fiftysix", "an open-source 56 and 28 game with written rules",
+           "The GitHub repository rajeevmen0n/fiftysix."),
+    Source("twentynine", "an open-source 29 game that holds bids",
+           "The GitHub repository debchamps/TwentyNine."),
+    Source("29-card-game", "an open-source 29 game where only the winning side scores",
+           "The GitHub repository wrickguha/29-Card-Game."),
+    Source("28-prototype", "a 28 game prototype",
+           "The GitHub repository ajnaduvil/28-card-game-prototype."),
+)
+
+SOURCES: Mapping[str, Source] = MappingProxyType({s.label: s for s in _ALL})
+"""Every source by its footnote label."""
+
+
+def cite(label: str, what: str = "") -> str:
+    """Source ``label`` named in words with its footnote reference, and ``what`` of it
+    in parentheses: ``cite("003")`` is ``"the 28SIX app's help page[^003]"``."""
+    text = f"{SOURCES[label].name}[^{label}]"
+    return f"{text} ({what})" if what else text
