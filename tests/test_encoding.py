@@ -119,15 +119,17 @@ def test_action_id_refuses_actions_of_another_ruleset() -> None:
         te.ruleset("28").action_id(object())  # type: ignore[arg-type]
 
 
-def test_the_layout_follows_the_documented_order() -> None:
-    rs = te.ruleset("28+double")
+@pytest.mark.parametrize("step", [1, 3])
+def test_the_layout_follows_the_documented_order(step: int) -> None:
+    rs = te.ruleset("28+double", bid_step=step)
     texts = [str(a) for a in rs.actions]
     size = rs.deck.size
     assert texts[:size] == [f"play {c}" for c in rs.deck.cards]
     assert texts[size] == "pass"
-    bids = rs.config.max_bid - rs.config.min_bid + 1
-    assert texts[size + 1:size + 1 + bids] == [
-        f"bid {v}" for v in range(rs.config.min_bid, rs.config.max_bid + 1)]
+    # Bids from the lowest in steps, and the highest: 14, 17, ..., 26 and 28 in threes.
+    ladder = [*range(rs.config.min_bid, rs.config.max_bid, step), rs.config.max_bid]
+    bids = len(ladder)
+    assert texts[size + 1:size + 1 + bids] == [f"bid {v}" for v in ladder]
     lays = texts[size + 1 + bids:size + 1 + bids + size]
     assert lays == [f"trump {c}" for c in rs.deck.cards]
     assert texts[-5:] == ["call-trump", "redeal", "double", "redouble", "call-c"]

@@ -94,6 +94,10 @@ OPTION_VARIANTS = [
     ("28+double+single-hand", {"c_call": True, "caller_must_trump": False}),
     ("40", {"auction_after": 1, "trump_marker": "indicator"}),
     ("56-six", {"closing_passes": 3}),
+    # Bids in steps (304 bids in tens): with a highest bid off the step, and in 56,
+    # whose bids name a suit and whose auction has calls of its own.
+    ("28+double", {"bid_step": 3, "partner_overcall_min": 20}),
+    ("56", {"bid_step": 4}),
     *(HOUSE_PLAY_OPTIONS := [
         # Issue 19's play rules of other engines, each on its own (rosanne's rule 4,
         # fiftysix's face-down card and its section 6.3, rosanne's rule 5) and together

@@ -520,6 +520,8 @@ OTHER_CASES = [
                       "pass", "pass", "pass"), te.Pass(), None)),
     Case("bid-above-the-range", "bid-out-of-range",
          lambda: (seeded("28", 1), te.Bid(29), None)),
+    Case("bid-between-the-steps", "bid-off-step",
+         lambda: (seeded("28", 1, bid_step=2), te.Bid(15), None)),
     Case("bid-not-higher", "bid-too-low",
          lambda: (seeded("28", 1, "bid 16", "pass"), te.Bid(16), None)),
     Case("partner-overcall-below-20", "partner-overcall-min",

@@ -308,6 +308,9 @@ class RulesetConfig:
     """Lowest bid, and what the opener must bid at least."""
     max_bid: int = field(default=28, validator=typed(int))
     """Highest bid."""
+    bid_step: int = field(default=1, validator=typed(int))
+    """Bids go up from ``min_bid`` in steps of this many points (``304`` bids in tens);
+    ``max_bid`` is always a bid, even off the step (calls of 10 to 100, then 104)."""
     opener_must_bid: bool = field(default=True, validator=typed(bool))
     """The first player to speak may not pass."""
     partner_overcall_min: int | None = field(default=None, validator=optional_int)
@@ -385,6 +388,10 @@ class RulesetConfig:
                 f"bids must satisfy 0 < min_bid <= max_bid <= {top} (the points in play); "
                 f"got min_bid {self.min_bid}, max_bid {self.max_bid}"
             )
+        if not 1 <= self.bid_step <= self.max_bid - self.min_bid + 1:
+            raise ConfigError(
+                f"bid_step must be between 1 and {self.max_bid - self.min_bid + 1} (the "
+                f"bid range {self.min_bid}-{self.max_bid}), got {self.bid_step}")
         for option in ("partner_overcall_min", "second_bid_min"):
             p = getattr(self, option)
             if p is not None and not self.min_bid <= p <= self.max_bid:
@@ -452,6 +459,21 @@ class RulesetConfig:
         return self.hand_size
 
     @property
+    def bids(self) -> tuple[int, ...]:
+        """Every bid there is, lowest first: ``min_bid`` and up in steps of
+        ``bid_step``, and ``max_bid``."""
+        return (*range(self.min_bid, self.max_bid, self.bid_step), self.max_bid)
+
+    def describe_bids(self) -> str:
+        """The bids in words, for messages: ``14 to 28``, ``160 to 300 in steps of 10``,
+        ``10 to 100 in steps of 10, and 104``."""
+        if self.bid_step == 1:
+            return f"{self.min_bid} to {self.max_bid}"
+        last = self.bids[-2] if (self.max_bid - self.min_bid) % self.bid_step else self.max_bid
+        text = f"{self.min_bid} to {last} in steps of {self.bid_step}"
+        return text if last == self.max_bid else f"{text}, and {self.max_bid}"
+
+    @property
     def max_actions(self) -> int:
         """An upper bound on the actions in one round: the auction's calls, one trump
         choice, one call for the trump, every card, a redeal claim and whatever the
@@ -515,6 +537,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "trump_marker",
     "min_bid",
     "max_bid",
+    "bid_step",
     "opener_must_bid",
     "partner_overcall_min",
     "second_bid_min",

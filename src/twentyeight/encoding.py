@@ -174,8 +174,7 @@ class ObservationLayout(Sealed):
         n = cfg.players
         cards = deck.size
         self.bids: tuple[tuple[int, str | None], ...] = tuple(
-            (v, d) for v in range(cfg.min_bid, cfg.max_bid + 1)
-            for d in cfg.auction.denominations)
+            (v, d) for v in cfg.bids for d in cfg.auction.denominations)
         """The bids in the order of the bid slices' entries."""
         self.windows: tuple[str, ...] = tuple(
             p.name for event in ("trump-chosen", "before-play")

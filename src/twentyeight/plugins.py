@@ -222,8 +222,7 @@ class AuctionRules(Part):
 
     def max_calls(self, config: RulesetConfig) -> int:
         """An upper bound on the number of auction actions in one round."""
-        bids = config.max_bid - config.min_bid + 1
-        return bids * len(self.denominations) + config.players + 1
+        return len(config.bids) * len(self.denominations) + config.players + 1
 
 
 class StandardAuction(AuctionRules):

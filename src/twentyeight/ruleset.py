@@ -104,8 +104,7 @@ class Ruleset(Sealed):
         self._lay_actions = table.lays.of
         self._name_trump: tuple[Action, ...] = tuple(NameTrump(s) for s in deck.spec.suits)
         self._bid_of: dict[tuple[int, str | None], Bid] = {
-            (v, d): Bid(v, d) for v in range(config.min_bid, config.max_bid + 1)
-            for d in config.auction.denominations}
+            (v, d): Bid(v, d) for v in config.bids for d in config.auction.denominations}
         self._bid_cache: dict[int, tuple[Action, ...]] = {}
         # Every action of the core this ruleset can take, one shared object each, by its
         # text and its text by the object: text actions and records skip the parser.
@@ -370,15 +369,14 @@ class Ruleset(Sealed):
         return self._play_table.of(mask)
 
     def bid_actions(self, low: int, can_pass: bool = False) -> tuple[Action, ...]:
-        """``pass`` (when allowed) then ``bid`` actions from ``low`` to the maximum bid,
-        in every denomination the auction allows."""
+        """``pass`` (when allowed) then every bid from ``low`` to the maximum bid (on
+        the ruleset's steps), in every denomination the auction allows."""
         key = low << 1 | can_pass
         acts = self._bid_cache.get(key)
         if acts is None:
             denominations = self.config.auction.denominations
             bid_of = self._bid_of
-            bids = tuple(bid_of[v, d] for v in range(max(low, self.config.min_bid),
-                                                     self.config.max_bid + 1)
+            bids = tuple(bid_of[v, d] for v in self.config.bids if v >= low
                          for d in denominations)
             acts = self._bid_cache[key] = (_PASS, *bids) if can_pass else bids
         return acts
@@ -534,6 +532,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_auction_after": cfg.auction_after,
         "_min_bid": cfg.min_bid,
         "_max_bid": cfg.max_bid,
+        "_bid_step": cfg.bid_step,
         "_denominations": cfg.auction.denominations,
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,

@@ -164,6 +164,7 @@ class RoundState:
     # What the ruleset fixes and is read less often: class attributes of each
     # ruleset's round class.
     _max_bid: ClassVar[int]
+    _bid_step: ClassVar[int]
     _n_tricks: ClassVar[int]
     _last_trick_points: ClassVar[int]
     _denominations: ClassVar[tuple[str | None, ...]]

@@ -110,6 +110,7 @@ class SeatView(TypedDict):
     dealer: int
     opener: int
     bid_range: list[int]
+    bid_step: int
     phase: str
     to_act: int | None
     hand: list[str]
@@ -193,6 +194,7 @@ class Views(Transitions):
         v["dealer"] = dealer
         v["opener"] = (dealer + 1) % n
         v["bid_range"] = [self._min_bid, self._max_bid]
+        v["bid_step"] = self._bid_step
         v["phase"] = _PHASE_NAMES[self.phase]
         v["to_act"] = self.to_act
         if seat is not None:

@@ -118,7 +118,7 @@ def utility_range(rs: Ruleset) -> tuple[float, float]:
     trick_splits = ((0, tricks), (tricks, 0), (1, tricks - 1), (tricks - 1, 1))
     low = high = 0
     for team, bid, contract, made, multiplier, stake, card_points, tricks_won in product(
-            (0, 1), range(cfg.min_bid, cfg.max_bid + 1), contracts, (True, False),
+            (0, 1), cfg.bids, contracts, (True, False),
             multipliers, stakes, splits, trick_splits):
         outcome = HandOutcome(
             teams=2, bidding_team=team, bid=bid,

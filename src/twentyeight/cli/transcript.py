@@ -141,7 +141,8 @@ class _Transcript:
                     section = "auction"
                     cfg = self.rs.config
                     self.say()
-                    self.say(f"Auction (bids {cfg.min_bid}{s.dash}{cfg.max_bid})")
+                    bids = cfg.describe_bids().replace(" to ", s.dash, 1)
+                    self.say(f"Auction (bids {bids})")
                 self.auction_step(step, steps[:k + 1])
             elif b.phase is Phase.TRUMP:
                 section = "trump"
