@@ -240,6 +240,20 @@ def test_replay_steps_through_the_round() -> None:
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
 
 
+@pytest.mark.parametrize(("name", "before"), [("28", 4), ("28six", 6)])
+def test_the_deal_shows_only_the_cards_dealt_before_the_auction(name: str, before: int) -> None:
+    """28 deals four cards, holds the auction, then deals four more: the replay's deal
+    shows the seat's four; 28SIX deals all six before its auction."""
+    rnd = _played(name, seed=5)
+    seat = rnd.ruleset.config.players - 1
+    record = rnd.public_record(seat)
+    assert len(record["auction_hand"]) == before
+    assert set(record["auction_hand"]) <= set(record["dealt"])
+    deal = render.frames(record)[0]
+    faces = re.findall(r'data-card="([^"]+)"', "".join(deal.pictures))
+    assert sorted(faces) == sorted(record["auction_hand"])
+
+
 def _public(seed: int = 7) -> dict[str, Any]:
     rnd = _played("28", seed=seed, steps=22)
     record: dict[str, Any] = json.loads(json.dumps(rnd.public_record(1)))

@@ -605,13 +605,14 @@ def test_worked_example_pictures_come_from_the_engine() -> None:
 
 _LOADS = re.compile(
     r"""<(?:script|img|iframe|source|audio|video|embed|track|input)\b[^>]*?\s(?:src|srcset)\s*=\s*["']?\s*(?:https?:)?//"""
-    r"""|<link\b[^>]*?\shref\s*=\s*["']?\s*(?:https?:)?//"""
+    r"""|<link\b(?![^>]*\brel\s*=\s*["']?canonical\b)[^>]*?\shref\s*=\s*["']?\s*(?:https?:)?//"""
     r"""|<object\b[^>]*?\sdata\s*=\s*["']?\s*(?:https?:)?//"""
     r"""|url\(\s*["']?\s*(?:https?:)?//|@import\s+["']?(?:https?:)?//""",
     re.I | re.S)
 """A resource a browser would fetch from another site: a script, image, frame or media
 source, any ``<link>`` (stylesheets, fonts, preconnects, icons), an object, or a CSS
-``url()`` or ``@import``. Links a reader follows (``<a href>``) are not loads."""
+``url()`` or ``@import``. Links a reader follows (``<a href>``) are not loads, nor is
+the page's own published address (``<link rel="canonical">``, from ``site_url``)."""
 
 
 def test_the_site_loads_nothing_from_the_network() -> None:
@@ -620,6 +621,9 @@ def test_the_site_loads_nothing_from_the_network() -> None:
     assert _LOADS.search('<link rel="preconnect" href="https://fonts.gstatic.com">')
     assert _LOADS.search("@import url(//fonts.googleapis.com/css)")
     assert not _LOADS.search('<a href="https://github.com/x">x</a>')
+    assert not _LOADS.search('<link rel="canonical" href="https://example.org/28/">')
+    assert _LOADS.search('<link rel="stylesheet" href="https://example.org/a.css">')
+    assert _LOADS.search('<link href="https://example.org/a.css" rel="stylesheet">')
     site = built_site()
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 20

@@ -399,14 +399,6 @@ class Round(Views):
         """Bitmask of the first packet of cards dealt to ``seat``."""
         return self._packet_masks[0][seat]
 
-    def auction_mask(self, seat: int) -> int:
-        """Bitmask of the cards ``seat`` held during the auction (the packets dealt
-        before it: four cards in 28, the whole hand in 56)."""
-        mask = 0
-        for masks in self._packet_masks[:self.ruleset.config.auction_after]:
-            mask |= masks[seat]
-        return mask
-
     @property
     def deal(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards in the order dealt (full information: not for clients)."""

@@ -332,7 +332,17 @@ class Views(Transitions):
                 dealt &= ~(1 << self._concealed)  # the unseen seventh card
             rec["hand"] = [str(c) for c in self.deck.cards_of(self._hands[seat])]
             rec["dealt"] = [str(c) for c in self.deck.cards_of(dealt)]
+            rec["auction_hand"] = [
+                str(c) for c in self.deck.cards_of(self.auction_mask(seat) & dealt)]
         return rec
+
+    def auction_mask(self, seat: int) -> int:
+        """Bitmask of the cards ``seat`` held during the auction (the packets dealt
+        before it: four cards in 28, the whole hand in 56)."""
+        mask = 0
+        for masks in self._packet_masks[:self.ruleset.config.auction_after]:
+            mask |= masks[seat]
+        return mask
 
     def _trump_known_to(self, seat: int | None) -> bool:
         """True if ``seat`` (``None``: everyone) knows the trump card or suit."""

@@ -38,9 +38,9 @@ from .svg import esc
 
 _PUBLIC_FIELDS = frozenset({
     "format", "version", "ruleset", "options", "audience", "scores", "players", "dealer",
-    "opener", "bid_range", "phase", "to_act", "cards_held", "auction", "calls", "contract",
-    "sitting_out", "shown", "trick", "tricks", "card_points", "result", "trump", "actions",
-    "hand", "dealt"})
+    "opener", "bid_range", "bid_step", "phase", "to_act", "cards_held", "auction", "calls",
+    "contract", "sitting_out", "shown", "trick", "tricks", "card_points", "result", "trump",
+    "actions", "hand", "dealt", "auction_hand"})
 """The fields a public record may hold."""
 
 _MAX_ITEMS = 4096
@@ -177,7 +177,8 @@ def read_public_record(data: Any) -> dict[str, Any]:
     if rec.get("audience") is not None:
         check.cards(rec.get("hand"), "'hand'")
         check.cards(rec.get("dealt"), "'dealt'")
-    elif "hand" in rec or "dealt" in rec:
+        check.cards(rec.get("auction_hand", []), "'auction_hand'")
+    elif "hand" in rec or "dealt" in rec or "auction_hand" in rec:
         raise _fail("'hand' belongs only to a seat's record")
     _contract(rec.get("contract"), check)
     _trump(rec.get("trump"), check)
@@ -351,7 +352,9 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
     }
     if audience is not None:
         base["audience"] = audience
-        base["hand"] = dealt
+        # Only the packets dealt before the auction are in the hand until the trump is
+        # chosen (a record from before this field: every card dealt).
+        base["hand"] = list(rec.get("auction_hand") or dealt)
     out = []
     who_sees = _who(labels, audience)
     out.append(Frame(
