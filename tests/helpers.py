@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import importlib
 import itertools
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -73,6 +75,7 @@ def built_site() -> Path:
     """The documentation site, built once per test run into a temporary folder (with
     ``--strict``: a warning fails the build, and the tests that need the site)."""
     site = Path(tempfile.mkdtemp(prefix="twentyeight-site-"))
+    atexit.register(shutil.rmtree, site, True)  # a test run leaves no folder behind
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                            "--site-dir", str(site)], cwd=ROOT, capture_output=True,
                           text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
