@@ -69,3 +69,18 @@ def test_readme_links_work_off_the_repository() -> None:
 @pytest.mark.parametrize("url", ["https://twentyeight-cards.github.io/twentyeight/nowhere/"])
 def test_a_link_to_a_missing_page_is_caught(url: str) -> None:
     assert not _page_of(url, _site_url()).is_file()
+
+
+def test_the_changelog_dates_the_version_the_package_carries() -> None:
+    """Keep a Changelog: an ``[Unreleased]`` section first, then a dated section for the
+    version in ``pyproject.toml``, with a link for each heading at the foot."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(),
+                        re.M)
+    assert version
+    headings = re.findall(r"^## \[([^\]]+)\](.*)$", text, re.M)
+    assert headings[0] == ("Unreleased", "")
+    assert headings[1][0] == version.group(1)
+    assert re.fullmatch(r" - \d{4}-\d{2}-\d{2}", headings[1][1])
+    for name, _ in headings:
+        assert re.search(rf"^\[{re.escape(name)}\]: https://", text, re.M), name
