@@ -359,3 +359,13 @@ def test_render_command_names_missing_files_and_wrong_seats(
     assert "seat 1 saw" in capsys.readouterr().err
     assert main(["render", str(record), "--html", str(tmp_path / "no" / "x.html")]) == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options", [[1], {1: 2}, {"min_bid": "x"}, {"bid_step": 99}])
+def test_a_view_naming_options_no_ruleset_takes_is_drawn_without_points(options: Any) -> None:
+    """Points come from the ruleset a view names; options that do not build one leave
+    the badges out rather than raise anything but the library's own errors."""
+    view = dict(te.new_round("28", seed=3).view(1))
+    view["options"] = options
+    svg = render.hand_svg(view)
+    assert _parse(svg) is not None and 'class="card"' in svg

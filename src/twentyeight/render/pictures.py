@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import SUIT_NAMES, Card, Deck
-from ..errors import ParseError, RecordError
+from ..errors import ParseError, RecordError, TwentyEightError
 from ..records import PUBLIC_RECORD_FORMAT, RECORD_FORMAT
 from ..registry import ruleset as lookup
 from ..round import Round
@@ -86,10 +86,12 @@ def _deck_of(state: Mapping[str, Any]) -> Deck | None:
     name = state.get("ruleset")
     if not isinstance(name, str):
         return None
+    options = state.get("options") or {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        return None
     try:
-        options = state.get("options") or {}
         return lookup(name, **options).deck
-    except Exception:  # a picture without points beats no picture
+    except TwentyEightError:  # an unknown ruleset or options: a picture without points
         return None
 
 
