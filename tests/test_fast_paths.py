@@ -216,13 +216,16 @@ def test_an_action_text_json_escapes_is_not_shared() -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_trick_rank_tables_agree_with_trick_winner(name: str) -> None:
-    """The round finds a trick's winner with :func:`rank_tables`; the bots and the
-    rare case of trumps counting from a later card use :func:`trick_winner`. Both name
-    the same winner for every trick, trump and led suit."""
-    from twentyeight.tricks import rank_tables, trick_winner
+    """The round and the solver end a trick with :func:`trick_outcome`, which reads
+    :func:`rank_tables` when every card counts as what it is and :func:`trick_winner`
+    in the rare case of trumps counting from a later card. Both name the same winner
+    as :func:`trick_winner` for every trick, trump, led suit and first counting trump,
+    and the points are the cards' points."""
+    from twentyeight.tricks import rank_tables, trick_outcome, trick_winner
 
     deck = te.ruleset(name).deck
     tables = rank_tables(deck.suit_of, deck.strength, deck.n_suits)
+    outcome = trick_outcome(deck.suit_of, deck.strength, deck.points, deck.n_suits)
     rng = random.Random(name)
     for _ in range(500):
         size = rng.randint(2, 8)
@@ -233,6 +236,12 @@ def test_the_trick_rank_tables_agree_with_trick_winner(name: str) -> None:
         expected = trick_winner(trick, deck.suit_of, deck.strength,
                                 trump if trump >= 0 else None, 0)
         assert ranks.index(max(ranks)) == expected
+        points = sum(deck.points[c] for c in trick)
+        assert outcome(trick, trump, 0) == (expected, points)
+        if trump >= 0:
+            trumps_from = rng.randrange(size)
+            assert outcome(trick, trump, trumps_from) == (
+                trick_winner(trick, deck.suit_of, deck.strength, trump, trumps_from), points)
 
 
 @pytest.mark.parametrize("name", PRESETS)

@@ -9,13 +9,18 @@ registered ruleset (the example third-party plug-in included)."""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
+import attrs
 import pytest
+from attrs import frozen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import twentyeight as te
 from twentyeight.bots import RandomBot
+from twentyeight.config import RedealCheck, RedealEvent
+from twentyeight.port import RoundPort
 from twentyeight.solver import Solution, SolveError, solve
 
 from .helpers import compositions
@@ -86,35 +91,31 @@ def check_against_minimax(rnd: te.Round) -> Solution:
     return solution
 
 
+def check_endings(name: str, count: int, tricks_left: int, **options: object) -> None:
+    """Check ``count`` random endings of ``name`` (with ``options``) against minimax,
+    from seed 0 on, skipping rounds that end before the ending starts."""
+    checked = 0
+    seed = 0
+    while checked < count:
+        assert seed < 20 * count, "too few rounds reach the ending"
+        rnd = ending(name, seed, tricks_left, **options)
+        seed += 1
+        if rnd is not None:
+            check_against_minimax(rnd)
+            checked += 1
+
+
 @pytest.mark.parametrize("name", te.presets())
 def test_solver_equals_minimax_on_random_endings(name: str) -> None:
     # Two tricks left (three where a trick is four cards or fewer), from a random point
     # of the trick: every rule in play, concealed trumps and calls included.
     players = te.ruleset(name).config.players
-    left = 3 if players <= 4 else 2
-    checked = 0
-    seed = 0
-    while checked < ENDINGS_PER_PRESET:
-        rnd = ending(name, seed, left)
-        seed += 1
-        if rnd is None:
-            continue
-        check_against_minimax(rnd)
-        checked += 1
-    assert checked == ENDINGS_PER_PRESET
+    check_endings(name, ENDINGS_PER_PRESET, 3 if players <= 4 else 2)
 
 
 @pytest.mark.parametrize("name", compositions())
 def test_solver_equals_minimax_with_house_rules(name: str) -> None:
-    checked = 0
-    for seed in range(400):
-        rnd = ending(name, seed, 2)
-        if rnd is not None:
-            check_against_minimax(rnd)
-            checked += 1
-            if checked == 12:
-                break
-    assert checked == 12
+    check_endings(name, 12, 2)
 
 
 HOUSE_PLAY_OPTIONS = [
@@ -133,15 +134,7 @@ def test_solver_equals_minimax_with_the_play_options_of_issue_19(
     # The exposed card a caller-bidder plays, the face-down card followed with, every
     # Jack barred and no trump led before one is played: the key at a trick's start
     # (the cards left) decides them all.
-    checked = 0
-    for seed in range(400):
-        rnd = ending(name, seed, 3 if name == "28" else 2, **options)
-        if rnd is not None:
-            check_against_minimax(rnd)
-            checked += 1
-            if checked == 40:
-                break
-    assert checked == 40
+    check_endings(name, 40, 3 if name == "28" else 2, **options)
 
 
 @settings(max_examples=60, deadline=None)
@@ -217,3 +210,126 @@ def test_a_budget_must_be_a_positive_number(budget: object) -> None:
         solve(rnd, max_nodes=budget)  # type: ignore[arg-type]
     with pytest.raises(SolveError, match="positive number"):
         solve(rnd, max_seconds=budget)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ the plain-play kernel
+
+KERNEL_OPTIONS = [
+    ("28", {}),
+    ("28", {"reveal_when_void": True}),
+    ("28", {"early_trumps_count": True}),
+    ("28", {"last_trick_unexposed": "void"}),
+    ("28", {"over_trump": True, "caller_must_trump": False}),
+    ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose"}),
+    ("28", {"no_jack_discard": True, "bidder_trump_lead": "after-trump-led"}),
+    ("28", {"bidder_trump_lead": "any", "last_trick_points": 1}),
+    ("56", {}),
+    ("28six", {}),
+    ("40", {}),
+]
+"""Rulesets the kernel searches, with every play option it follows itself."""
+
+
+def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the searches :class:`~twentyeight.solver._Kernel` takes over."""
+    from twentyeight import solver
+
+    calls: list[int] = []
+    original = solver._Kernel.value
+
+    def counted(self: solver._Kernel, rnd: te.Round, alpha: int, beta: int) -> int:
+        calls.append(len(rnd.tricks))
+        return original(self, rnd, alpha, beta)
+
+    monkeypatch.setattr(solver._Kernel, "value", counted)
+    return calls
+
+
+@pytest.mark.parametrize(("name", "options"), KERNEL_OPTIONS)
+def test_the_kernel_equals_minimax_under_every_play_option(
+        name: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    # From the start of each trick past the first, where no claim or plug-in can act,
+    # the solver searches on a few numbers of its own; the engine still says what is
+    # legal. Concealed trumps, calls, exposures by the face-down card, early trumps and
+    # the annulled last trick all happen inside it.
+    calls = kernel_calls(monkeypatch)
+    check_endings(name, 25, 3 if te.ruleset(name).config.players <= 4 else 2, **options)
+    assert calls, "the kernel never searched"
+
+
+@pytest.mark.parametrize("name", ["29", "28-bengal"])
+def test_plug_ins_that_act_in_the_play_keep_the_search_on_the_engine(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The pair is shown during the play: only the round itself can do that.
+    calls = kernel_calls(monkeypatch)
+    rnd = ending(name, 2, 2)
+    assert rnd is not None
+    check_against_minimax(rnd)
+    assert calls == []
+
+
+def test_the_first_trick_with_a_claim_open_stays_on_the_engine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 28's pointless hand may be claimed until the first trick is complete.
+    calls = kernel_calls(monkeypatch)
+    rnd = ending("28", 4, 8)
+    assert rnd is not None and not rnd.tricks
+    solve(rnd, max_nodes=20_000)
+    assert calls and min(calls) >= 1
+
+
+@frozen
+class _AnnulAtExposure(RedealCheck):
+    """Annuls whenever the trump is exposed; says whether it reads only the deal."""
+
+    name: str = "annul-at-exposure"
+    events: ClassVar[tuple[RedealEvent, ...]] = ("trump-exposed",)
+
+    def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
+        return True
+
+
+@frozen
+class _SettledAnnul(_AnnulAtExposure):
+    settled_by_the_deal: ClassVar[bool] = True
+
+
+@pytest.mark.parametrize(("check", "searched_by_kernel"),
+                         [(_SettledAnnul(), True), (_AnnulAtExposure(), False)])
+def test_a_check_at_the_exposure_is_asked_once_only_when_settled_by_the_deal(
+        check: RedealCheck, searched_by_kernel: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every exposure annuls the deal: calling for the trump, or playing the face-down
+    # card, ends the round with the points won so far. A check that may read the play
+    # is asked by the round itself at each exposure.
+    config = attrs.evolve(te.ruleset("28").config, name="annul-28", redeal_checks=(check,))
+    rules = te.Ruleset(config)
+    calls = kernel_calls(monkeypatch)
+    checked = 0
+    for seed in range(200):
+        rnd = rules.new_round(seed=seed)
+        bot = RandomBot(seed)
+        while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) == 5):
+            rnd.apply(bot.choose_action(rnd.legal_actions()))
+        if rnd.is_over or rnd.trump_exposed:
+            continue
+        check_against_minimax(rnd)
+        checked += 1
+        if checked == 10:
+            break
+    assert checked == 10
+    assert bool(calls) is searched_by_kernel
+
+
+def test_the_face_down_card_played_to_follow_a_trump_lead_counts_with_the_trumps_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under concealed_follow "expose", once the bidder's only heart left is the
+    # face-down K of hearts (the trump), a heart led makes the bidder expose and play
+    # it: every card of that trick then counts as a trump, so a higher heart played
+    # before it still wins. Found among random endings; the kernel must follow it.
+    calls = kernel_calls(monkeypatch)
+    rnd = ending("28", 137, 3, caller_plays_exposed_card=True, concealed_follow="expose")
+    assert rnd is not None and not rnd.trump_exposed
+    assert rnd.concealed_card == te.Card("K", "H")
+    check_against_minimax(rnd)
+    assert calls

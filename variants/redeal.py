@@ -78,6 +78,8 @@ class BiddingSideHoldsAllTrumps(RedealCheck):
 
     events: ClassVar[tuple[RedealEvent, ...]] = ("trump-exposed",)
     """Asked only then."""
+    settled_by_the_deal: ClassVar[bool] = True
+    """It reads the cards dealt, the bidder and the trump suit, nothing of the play."""
 
     name: str = "bidding-side-all-trumps"
     description: str = "the bidding side holds every trump (found at exposure): redeal"

@@ -168,6 +168,12 @@ class RedealCheck(Part):
     events: ClassVar[tuple[RedealEvent, ...]] = ("deal-complete", "trump-exposed")
     """The events at which :meth:`automatic` is asked (default: every one). A check
     that looks at one event says so, and is not asked at the others."""
+    settled_by_the_deal: ClassVar[bool] = False
+    """True when :meth:`automatic` reads only what is settled before the play starts
+    (the cards dealt, the bidder, the trump suit), so that at ``trump-exposed`` it
+    gives the same answer whenever in the play the trump is exposed (default
+    ``False``: it may read the play). The solver then asks it once per search instead
+    of at every exposure it tries, and searches such rounds at its fastest."""
 
     def automatic(self, rnd: RoundPort, event: RedealEvent) -> bool:
         """True if the deal must be annulled now (default: never). It should read only

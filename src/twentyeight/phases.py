@@ -19,7 +19,6 @@ from .config import HandOutcome, RedealEvent
 from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
 from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
-from .tricks import trick_winner
 
 _MAX_RESULTS = 4096
 """Results kept per ruleset for reuse (a few thousand cover 28's possible ends)."""
@@ -209,22 +208,29 @@ class Transitions(Legality):
     def _call_trump(self, seat: int) -> None:
         self._actions.append((seat, CALL_TRUMP))
         self._legal_cache = None  # _changed(), written out (hot path)
-        cfg = self.ruleset.config
-        if cfg.caller_must_trump or (cfg.caller_plays_exposed_card and seat == self._bidder):
-            self._must_trump = seat
-        self._expose(seat)
+        self._exposure(seat, False, True)
+        self._run_checks("trump-exposed")
 
     def _expose(self, seat: int, followed: bool = False) -> None:
-        # ``followed``: the face-down card was played to follow the trump suit led, so
-        # every card of the trick so far followed suit and counts as a trump with it.
+        self._exposure(seat, followed, False)
+        self._run_checks("trump-exposed")
+
+    def _exposure(self, seat: int, followed: bool, called: bool) -> None:
+        """What the exposure of the trump by ``seat`` changes in the play (the solver
+        makes the same change through it): a caller who must trump, the face-down card
+        back in the bidder's hand, and the first position of the trick from which
+        trumps count. ``called``: by a call for the trump; else by playing the
+        face-down card, and ``followed`` when that followed the trump suit led, so that
+        every card of the trick so far followed suit and counts as a trump with it."""
+        cfg = self.ruleset.config
+        if called and (cfg.caller_must_trump
+                       or (cfg.caller_plays_exposed_card and seat == self._bidder)):
+            self._must_trump = seat
         self._exposed_by = seat
         self._exposed_at = (len(self._tricks), len(self._trick))
         if self._concealed >= 0:
             self._hands[self._bidder] |= 1 << self._concealed
-        cfg = self.ruleset.config
-        early = cfg.early_trumps_count or followed
-        self._trump_from = 0 if early else len(self._trick)
-        self._run_checks("trump-exposed")
+        self._trump_from = 0 if cfg.early_trumps_count or followed else len(self._trick)
 
     def _play(self, cid: int) -> None:
         seat: int = self.to_act  # type: ignore[assignment]
@@ -254,24 +260,7 @@ class Transitions(Legality):
         exposed = self._exposed_at is not None
         trump = self._trump_suit if exposed else -1
         trump_from = self._trump_from
-        points = self._points
-        pts = 0
-        if trump < 0 or not trump_from:
-            # Every card counts as what it is: one table of ranks decides. (A plain loop:
-            # a trick is a few cards, too few for map() to pay.)
-            table = self._rank_tables[self._suit_of[trick[0]] * self._rank_stride + trump + 1]
-            best = -2
-            best_i = 0
-            for i, c in enumerate(trick):
-                rank = table[c]
-                if rank > best:
-                    best = rank
-                    best_i = i
-                pts += points[c]
-        else:
-            best_i = trick_winner(trick, self._suit_of, self.deck.strength, trump, trump_from)
-            for c in trick:
-                pts += points[c]
+        best_i, pts = self._trick_outcome(trick, trump, trump_from)
         seats = self._seat_order[self._leader]
         winner = seats[best_i]
         done = len(self._tricks) + 1

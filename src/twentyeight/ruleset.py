@@ -31,7 +31,7 @@ from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round
-from .tricks import rank_tables
+from .tricks import trick_outcome
 
 _PASS = Pass()
 _MAX_INTERNED = 20_000
@@ -537,15 +537,15 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
         "_max_actions": cfg.max_actions,
-        # The deck's tables, and each card's rank in a trick for every suit led and trump.
+        # The deck's tables, and how a trick ends (its winner and points).
         "_ids": deck._id_of,
         "_twins": deck.spec.copies > 1,
         "_suit_of": deck.suit_of,
         "_suit_mask": deck.suit_mask,
         "_points": deck.points,
         "_card_text": ruleset.card_text,
-        "_rank_tables": rank_tables(deck.suit_of, deck.strength, deck.n_suits),
-        "_rank_stride": deck.n_suits + 1,
+        "_trick_outcome": staticmethod(trick_outcome(deck.suit_of, deck.strength,
+                                                     deck.points, deck.n_suits)),
         # The action tables' own dicts: text to shared action, shared action's id to
         # its text and to its text as a JSON string; the legal actions' tables.
         "_by_text": ruleset._by_text,

@@ -32,7 +32,7 @@ A search can be given a budget (nodes or seconds); when it runs out the
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -40,7 +40,9 @@ from attrs import frozen
 
 from .actions import Action
 from .errors import TwentyEightError
+from .legality import CALL_TRUMP
 from .state import PLAY
+from .tricks import rank_tables
 
 if TYPE_CHECKING:
     from .round import Round
@@ -123,9 +125,9 @@ def _decode(value: int) -> tuple[int, int]:
 class _Tables:
     """What the search reads of a ruleset, made once per ruleset."""
 
-    __slots__ = ("at_least", "at_most", "compressed", "dump_order", "feed_order",
-                 "keyed_plugins", "lead_order", "loner", "points", "rank_pattern", "strength",
-                 "suit_of", "suit_runs", "watch_led", "watch_trump_led")
+    __slots__ = ("at_least", "at_most", "cards", "compressed", "dump_order", "feed_order",
+                 "keyed_plugins", "lead_order", "loner", "plain", "points", "rank_pattern",
+                 "strength", "suit_of", "suit_runs", "watch_led", "watch_trump_led")
 
     def __init__(self, ruleset: Ruleset) -> None:
         deck = ruleset.deck
@@ -187,6 +189,20 @@ class _Tables:
         self.rank_pattern: dict[tuple[int, ...], Hashable] = {}
         """Memo: the seats' cards of a suit (as the suit's bits) and their pattern
         (:meth:`_Search._squeeze`)."""
+        # What only a round can do in the play: plug-ins' calls and hooks after a trick,
+        # negative points, a rule that reads the finished tricks, and checks at the
+        # exposure that read the play.
+        self.plain = (not self.keyed_plugins and not ruleset.play_plugins
+                      and not ruleset.trick_plugins and min(deck.points) >= 0
+                      and cfg.last_trick_points >= 0 and not cfg.trump_lead_after_trump_played
+                      and all(c.settled_by_the_deal
+                              for c in ruleset.checks_at.get("trump-exposed", ())))
+        """Whether the play, from the start of a trick past the claim windows, can be
+        searched by :class:`_Kernel` (positions of a round of a single hand or with an
+        unseen seventh card excepted)."""
+        self.cards = _card_order(self, rank_tables(deck.suit_of, deck.strength, deck.n_suits),
+                                 deck.n_suits + 1)
+        """The cards to search in a position, best first (:func:`_card_order`)."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -198,19 +214,23 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _outside(rnd: Round, seat: int) -> tuple[int, int]:
-    """The cards still in play that ``seat`` does not hold (the other hands, a face-down
-    trump, the trick in progress), and the face-down trump card's id (-1: none)."""
+def _outside(hands: list[int], seat: int, trick: list[int], concealed: int) -> int:
+    """The cards still in play that ``seat`` does not hold: the other hands, the
+    face-down trump (``concealed``, -1: none) and the trick in progress."""
     outside = 0
-    for s, m in enumerate(rnd._hands):
-        if s != seat:
-            outside |= m
-    concealed = rnd._concealed if rnd._exposed_at is None else -1
+    for m in hands:
+        outside |= m
+    outside &= ~hands[seat]
+    for c in trick:
+        outside |= 1 << c
     if concealed >= 0:
         outside |= 1 << concealed
-    for c in rnd._trick:
-        outside |= 1 << c
-    return outside, concealed
+    return outside
+
+
+def _face_down(rnd: Round) -> int:
+    """The face-down trump card's id while it is not exposed, else -1."""
+    return rnd._concealed if rnd._exposed_at is None else -1
 
 
 def _tables(ruleset: Ruleset) -> _Tables:
@@ -237,13 +257,140 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
     return search.root(rnd)
 
 
+_Entry = tuple[int, int, Action | None]
+"""A transposition table's entry: the lowest and highest value of a trick's start,
+less the value of the points already won, and the best move found there."""
+
+
+def _window(entry: _Entry | None, base: int, alpha: int,
+            beta: int) -> tuple[int | None, int, int]:
+    """What a position's ``entry`` (``None``: none yet) tells a search of it in the
+    window ``alpha``..``beta`` (``base``: the value of the points already won): the
+    value to return at once if the bounds settle it, else ``None`` and the window
+    narrowed to the bounds."""
+    if entry is None:
+        return None, alpha, beta
+    low = entry[0] + base
+    high = entry[1] + base
+    if low >= beta:
+        return low, alpha, beta
+    if high <= alpha or low == high:
+        return high, alpha, beta
+    return None, max(alpha, low), min(beta, high)
+
+
+def _entry(entry: _Entry | None, base: int, alpha: int, beta: int, best: int,
+           move: Action | None) -> _Entry:
+    """The entry for a position whose search in the window ``alpha``..``beta`` found
+    ``best`` by ``move``, narrowing the bounds of its earlier ``entry`` (values less
+    ``base``, the value of the points already won)."""
+    low, high = -_INFINITY, _INFINITY
+    if entry is not None:
+        low, high = entry[0] + base, entry[1] + base
+    if best <= alpha:
+        high = min(high, best)
+    elif best >= beta:
+        low = max(low, best)
+    else:
+        low = high = best
+    return low - base, high - base, move
+
+
+def _groups(tables: _Tables, cards: list[int], mine: int, outside: int,
+            concealed: int) -> list[list[int]]:
+    """``cards`` (held in ``mine``, of the seat to act) in groups of equivalent cards,
+    the first of each group the one to search (``outside``: the cards still in play the
+    seat does not hold, :func:`_outside`; ``concealed``: the face-down trump, -1:
+    none)."""
+    strength, suit_of, points = tables.strength, tables.suit_of, tables.points
+    ordered = sorted(cards, key=lambda c: (suit_of[c], strength[c]))
+    groups: list[list[int]] = []
+    prev = -1
+    for c in ordered:
+        if (prev >= 0 and suit_of[prev] == suit_of[c] and points[prev] == points[c]
+                and c != concealed and prev != concealed and mine >> c & 1
+                and not (tables.at_least[prev] & tables.at_most[c] & outside)
+                and (strength[prev] == strength[c]
+                     or not (tables.loner >> c & 1 or tables.loner >> prev & 1))):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        prev = c
+    return groups
+
+
+CardOrder = Callable[[int, int, int, int, int, list[int], int, int, tuple[int, ...]],
+                     list[int]]
+"""``cards(mask, mine, outside, concealed, seat, trick, trump, trumps_from, seats)``:
+see :func:`_card_order`."""
+
+
+def _card_order(tables: _Tables, ranks: tuple[tuple[int, ...], ...],
+                stride: int) -> CardOrder:
+    """The function that gives, of the cards of ``mask`` (legal for ``seat``, who holds
+    ``mine``), those to search, best first: equivalent cards but one left out
+    (``outside`` and ``concealed`` as for :func:`_groups`). Leads go high cards first;
+    following ``trick`` (``trump``: the suit that counts, -1: none yet; ``trumps_from``:
+    the first position where it does; ``seats``: the trick's seats in order), points go
+    to a partner who is winning, else the cheapest winner goes first, then the card that
+    gives away least. ``ranks`` are the deck's :func:`~twentyeight.tricks.rank_tables`
+    (``stride``: suits + 1)."""
+    points, suit_of, strength = tables.points, tables.suit_of, tables.strength
+    lead_key = tables.lead_order.__getitem__
+    feed_key = tables.feed_order.__getitem__
+    dump = tables.dump_order
+    compressed = tables.compressed
+
+    def cards(mask: int, mine: int, outside: int, concealed: int, seat: int,
+              trick: list[int], trump: int, trumps_from: int,
+              seats: tuple[int, ...]) -> list[int]:
+        if compressed:
+            # Cards rank by id within a suit: of each run of equivalent cards, the
+            # lowest (the cards between two of a suit are the bits between them).
+            kept = []
+            prev = -1
+            while mask:
+                low = mask & -mask
+                c = low.bit_length() - 1
+                mask ^= low
+                if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
+                        or outside & (low - (2 << prev)) or c == concealed
+                        or prev == concealed):
+                    kept.append(c)
+                prev = c
+        else:
+            kept = [g[0] for g in _groups(tables, _bits(mask), mine, outside, concealed)]
+        if len(kept) < 2:
+            return kept
+        if not trick:
+            kept.sort(key=lead_key)
+            return kept
+        row = suit_of[trick[0]] * stride
+        plain = ranks[row]
+        counted = ranks[row + trump + 1]
+        best, best_at = -2, 0
+        for i, c in enumerate(trick):
+            r = (counted if i >= trumps_from else plain)[c]
+            if r > best:
+                best, best_at = r, i
+        if seats[best_at] & 1 == seat & 1:
+            kept.sort(key=feed_key)
+            return kept
+        now = counted if len(trick) >= trumps_from else plain
+        keyed = [(strength[c] if now[c] > best else dump[c], c) for c in kept]
+        keyed.sort()
+        return [c for _, c in keyed]
+
+    return cards
+
+
 class _Search:
     """One solve: its transposition table, its counters and its budget."""
 
     def __init__(self, ruleset: Ruleset, max_nodes: int | None,
                  max_seconds: float | None) -> None:
         self.tables = _tables(ruleset)
-        self.table: dict[Hashable, tuple[int, int, Action | None]] = {}
+        self.table: dict[Hashable, _Entry] = {}
         self.patterns: dict[tuple[int, ...], int] = {}
         """Memo: the seats' cards and the face-down card, and their pattern's number."""
         self.pattern_ids: dict[tuple[Hashable, ...], int] = {}
@@ -258,6 +405,8 @@ class _Search:
         self.signed = min(ruleset.deck.points) < 0 or ruleset.config.last_trick_points < 0
         """Whether some points are negative: then the points still to win are counted
         at each position, not read off :attr:`total`."""
+        self.kernel: _Kernel | None = None
+        """The search of positions where only cards are played, made when first needed."""
 
     # ------------------------------------------------------------------ the root
 
@@ -289,7 +438,9 @@ class _Search:
         # A card left out as equivalent to one searched has its value.
         cards = [index[id(a)] for a in legal if id(a) in index]
         play_of = rnd._play_of
-        for group in self._groups(rnd, cards):
+        concealed = _face_down(rnd)
+        outside = _outside(rnd._hands, seat, rnd._trick, concealed)
+        for group in _groups(self.tables, cards, rnd._hands[seat], outside, concealed):
             for c in group[1:]:
                 bounds[play_of[c]] = bounds[play_of[group[0]]]
                 if play_of[group[0]] in lines:
@@ -364,22 +515,16 @@ class _Search:
         entry = None
         best_move: Action | None = None
         if not rnd._trick:
+            if _Kernel.takes(rnd, self.tables):
+                kernel = self.kernel or self._new_kernel(rnd)
+                return kernel.value(rnd, alpha, beta)
             key = self._key(rnd)
             entry = table.get(key)
-        if entry is not None:
-            low, high, best_move = entry
-            low += base
-            high += base
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
+            known, alpha, beta = _window(entry, base, alpha, beta)
+            if known is not None:
+                return known
+            if entry is not None:
+                best_move = entry[2]
         seat: int = rnd.to_act  # type: ignore[assignment]
         moves = self._ordered(rnd, seat, best_move)
         maximizing = not seat & 1
@@ -405,19 +550,13 @@ class _Search:
                     b = value
                     if a >= b:
                         break
-        if key is None:
-            return best
-        low, high = -_INFINITY, _INFINITY
-        if entry is not None:
-            low, high = entry[0] + base, entry[1] + base
-        if best <= alpha:
-            high = min(high, best)
-        elif best >= beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        table[key] = (low - base, high - base, chosen)
+        if key is not None:
+            table[key] = _entry(entry, base, alpha, beta, best, chosen)
         return best
+
+    def _new_kernel(self, rnd: Round) -> _Kernel:
+        self.kernel = _Kernel(self, rnd)
+        return self.kernel
 
     def _exact(self, rnd: Round, guess: int) -> int:
         """The exact value of ``rnd`` by a series of null-window searches (MTD(f)),
@@ -447,27 +586,35 @@ class _Search:
         progress is empty, and whether trumps count follows from the exposure): the
         leader, the trump's state, the cards each seat holds (by their pattern where the
         deck allows, see :class:`_Tables`) and what the plug-ins read."""
+        plugins: Hashable = None
+        keyed = self.tables.keyed_plugins
+        if keyed:
+            port = rnd._port_obj or rnd._port
+            plugins = tuple(p.position_key(port) for p in keyed)
+        return self._key_of(rnd.to_act, rnd._exposed_at is None, rnd._shown,  # type: ignore[arg-type]
+                            rnd._led_suits, rnd._trump_led, rnd._hands, rnd._concealed,
+                            plugins)
+
+    def _key_of(self, leader: int, hidden: bool, shown: int, led_suits: int,
+                trump_led: bool, hands: list[int], concealed: int,
+                plugins: Hashable) -> Hashable:
+        """:meth:`_key` from the values it reads (``concealed``: the face-down card,
+        read only while ``hidden``)."""
         tables = self.tables
-        hidden = rnd._exposed_at is None
-        concealed = rnd._concealed if hidden else -1
+        if not hidden:
+            concealed = -1
         cards: Hashable
         if tables.compressed:
             # One number for the pattern: hashing it is cheaper than hashing the tuple.
-            hands = (*rnd._hands, concealed)
-            number = self.patterns.get(hands)
+            held = (*hands, concealed)
+            number = self.patterns.get(held)
             if number is None:
-                number = self.patterns[hands] = self._pattern_id(hands)
+                number = self.patterns[held] = self._pattern_id(held)
             cards = number
-            plugins: Hashable = None
         else:
-            cards = (concealed, *rnd._hands)
-            plugins = None
-            if tables.keyed_plugins:
-                port = rnd._port_obj or rnd._port
-                plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
-        return (rnd.to_act, hidden, rnd._shown,
-                rnd._led_suits if tables.watch_led else 0,
-                rnd._trump_led if tables.watch_trump_led else False, cards, plugins)
+            cards = (concealed, *hands)
+        return (leader, hidden, shown, led_suits if tables.watch_led else 0,
+                trump_led if tables.watch_trump_led else False, cards, plugins)
 
     def _pattern_id(self, hands: tuple[int, ...]) -> int:
         """A number for the pattern of ``hands`` (each seat's cards and the face-down
@@ -514,47 +661,19 @@ class _Search:
 
     # ------------------------------------------------------------------ ordering
 
-    def _groups(self, rnd: Round, cards: list[int]) -> list[list[int]]:
-        """``cards`` (of the seat to act) in groups of equivalent cards, the first of
-        each group the one to search."""
-        tables = self.tables
-        strength, suit_of, points = tables.strength, tables.suit_of, tables.points
-        seat = rnd.to_act
-        assert seat is not None
-        mine = rnd._hands[seat]
-        outside, concealed = _outside(rnd, seat)
-        ordered = sorted(cards, key=lambda c: (suit_of[c], strength[c]))
-        groups: list[list[int]] = []
-        prev = -1
-        for c in ordered:
-            if (prev >= 0 and suit_of[prev] == suit_of[c] and points[prev] == points[c]
-                    and c != concealed and prev != concealed and mine >> c & 1
-                    and not (tables.at_least[prev] & tables.at_most[c] & outside)
-                    and (strength[prev] == strength[c]
-                         or not (tables.loner >> c & 1 or tables.loner >> prev & 1))):
-                groups[-1].append(c)
-            else:
-                groups.append([c])
-            prev = c
-        return groups
-
     def _ordered(self, rnd: Round, seat: int, first: Action | None) -> list[Action]:
         """The moves to search, best first: equivalent cards but one left out."""
         legal = rnd.legal_actions()
         if len(legal) == 1 or rnd.phase is not PLAY:
             return list(legal)
         mask = rnd._legal_cache[0]
-        tables = self.tables
+        trump = rnd._trump_suit if rnd._exposed_at is not None else -1
+        concealed = _face_down(rnd)
         trick = rnd._trick
-        if tables.compressed:
-            cards = self._kept(rnd, seat, mask, trick)
-        else:
-            cards = [g[0] for g in self._groups(rnd, list(_bits(mask)))]
-        if len(cards) > 1:
-            if not trick:
-                cards.sort(key=tables.lead_order.__getitem__)
-            else:
-                cards = self._trick_order(rnd, seat, trick, cards)
+        cards = self.tables.cards(mask, rnd._hands[seat],
+                                   _outside(rnd._hands, seat, trick, concealed), concealed,
+                                   seat, trick, trump, rnd._trump_from,
+                                   rnd._seat_order[rnd._leader])
         play_of = rnd._play_of
         moves = [play_of[c] for c in cards]
         if len(legal) > mask.bit_count():
@@ -564,70 +683,220 @@ class _Search:
             moves.insert(0, first)
         return moves
 
-    def _kept(self, rnd: Round, seat: int, mask: int, trick: list[int]) -> list[int]:
-        """The cards of ``mask`` (legal for ``seat``) to search, where cards rank by id
-        within a suit: of each run of equivalent cards, the lowest."""
-        points, suit_of = self.tables.points, self.tables.suit_of
-        hands = rnd._hands
-        outside = 0
-        for m in hands:
-            outside |= m
-        outside &= ~hands[seat]
-        for c in trick:
-            outside |= 1 << c
-        concealed = rnd._concealed if rnd._exposed_at is None else -1
-        if concealed >= 0:
-            outside |= 1 << concealed
-        kept = []
-        prev = -1
-        while mask:
-            low = mask & -mask
-            c = low.bit_length() - 1
-            mask ^= low
-            # The cards between two of a suit are the bits between them.
-            if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
-                    or outside & (low - (2 << prev)) or c == concealed
-                    or prev == concealed):
-                kept.append(c)
-            prev = c
-        return kept
 
-    def _trick_order(self, rnd: Round, seat: int, trick: list[int],
-                     cards: list[int]) -> list[int]:
-        """``cards`` in the order to try them when following to ``trick``: points to a
-        partner who is winning; otherwise the cheapest winner first, then the card
-        that gives away least."""
-        tables = self.tables
-        strength, suit_of = tables.strength, tables.suit_of
-        trump = rnd._trump_suit if rnd._exposed_at is not None else -1
-        trump_from = rnd._trump_from
-        led = suit_of[trick[0]]
-        best, best_at = -2, 0
-        for i, c in enumerate(trick):
-            suit = suit_of[c]
-            if suit == trump and i >= trump_from:
-                r = strength[c] + 1000
-            elif suit == led:
-                r = strength[c]
+class _Kernel:
+    """The search from the start of a trick where nothing but the cards can happen (the
+    ruleset is :attr:`_Tables.plain`, the claim windows are shut, no single hand, no
+    unseen seventh card): the same alpha-beta, transposition table and move order as
+    :meth:`_Search.search`, over a few numbers changed and restored in place instead of
+    copies of the round.
+
+    What is legal still comes from the engine: a scratch round of the position holds
+    the hands and the trick in progress (the kernel's own lists) and the trump's state,
+    and its :meth:`_play_legal` answers. Tricks end by the ruleset's own
+    :func:`~twentyeight.tricks.trick_outcome`, exposures follow
+    :meth:`~twentyeight.phases.Transitions._exposure`, and the checks at the exposure
+    (all :attr:`~twentyeight.config.RedealCheck.settled_by_the_deal`) are asked once."""
+
+    def __init__(self, search: _Search, rnd: Round) -> None:
+        self.scratch = scratch = rnd.clone()
+        # One empty list per trick: the trick in progress at each depth.
+        self.tricks: list[list[int]] = [[] for _ in range(rnd._n_tricks + 1)]
+        port = scratch._port_obj or scratch._port
+        annulled = any(c.automatic(port, "trump-exposed")
+                       for c in rnd._checks_at.get("trump-exposed", ()))
+        self.node = _kernel_node(search, scratch, self.tricks, annulled)
+
+    def value(self, rnd: Round, alpha: int, beta: int) -> int:
+        """The value of ``rnd`` (at the start of a trick) as :meth:`_Search.search`
+        gives it."""
+        scratch = self.scratch
+        scratch._hands[:] = rnd._hands
+        done = len(rnd._tricks)
+        scratch._trick = self.tricks[done]
+        scratch._exposed_at = rnd._exposed_at
+        scratch._trump_from = rnd._trump_from
+        scratch._must_trump = rnd._must_trump
+        scratch._led_suits = rnd._led_suits
+        scratch._trump_led = rnd._trump_led
+        p0, p1 = rnd._team_points
+        return self.node(rnd._leader, rnd._leader, p0, p1, done, alpha, beta)
+
+    @staticmethod
+    def takes(rnd: Round, tables: _Tables) -> bool:
+        """Whether the kernel can search ``rnd``, at the start of a trick."""
+        return (tables.plain and rnd.phase is PLAY and not rnd._blind and not rnd._all_tricks
+                and (bool(rnd._tricks) or not rnd._claim_checks))
+
+
+def _kernel_node(search: _Search, scratch: Round, tricks: list[list[int]],
+                 annulled: bool) -> Callable[[int, int, int, int, int, int, int], int]:
+    """:class:`_Kernel`'s search, a closure over everything it reads (a local is read
+    faster than an attribute)."""
+    tables = search.tables
+    table = search.table
+    key_of = search._key_of
+    # With the pattern of the cards as key (:class:`_Tables`), nothing else read by the
+    # rest of the play is left to key: the short key is quicker to build and hash.
+    compressed = tables.compressed and not tables.watch_led and not tables.watch_trump_led
+    patterns = search.patterns
+    pattern_id = search._pattern_id
+    cards_of = tables.cards
+    hands = scratch._hands
+    play_legal = scratch._play_legal
+    exposure = scratch._exposure
+    outcome = scratch._trick_outcome
+    suit_of = tables.suit_of
+    play_of = scratch._play_of
+    play_index = scratch._play_index
+    next_seat = scratch._next_seat
+    seat_order = scratch._seat_order
+    size = scratch._trick_size
+    n_tricks = scratch._n_tricks
+    last_points = scratch._last_trick_points
+    bidder = scratch._bidder
+    trump = scratch._trump_suit
+    concealed = scratch._concealed
+    shown = scratch._shown
+    cfg = scratch.ruleset.config
+    follow_exposes = cfg.concealed_follow == "expose"
+    void_if_unexposed = cfg.last_trick_unexposed == "void" and trump >= 0
+    total = search.total
+    track_leads = tables.watch_led or tables.watch_trump_led
+    """Whether the suits led decide anything (else they are left as they were)."""
+    live = [0] * (n_tricks + 1)
+    """The cards in play at the start of each trick, the face-down card included: the
+    same until the trick ends."""
+
+    def node(seat: int, leader: int, p0: int, p1: int, done: int, alpha: int,
+             beta: int) -> int:
+        search.nodes += 1
+        if search.nodes >= search.next_check:
+            search._check_budget()
+        left = total - p0 - p1
+        margin = p0 - p1
+        top = (margin + left) * SCALE + p0 + left
+        if top <= alpha:
+            return top
+        bottom = (margin - left) * SCALE + p0
+        if bottom >= beta:
+            return bottom
+        base = margin * SCALE + p0
+        trick = scratch._trick
+        hidden = scratch._exposed_at is None
+        key: Hashable = None
+        entry = None
+        first = -2
+        if not trick:
+            in_play = 0
+            for hand in hands:
+                in_play |= hand
+            if hidden and concealed >= 0:
+                in_play |= 1 << concealed
+            live[done] = in_play
+            if compressed:
+                held = (*hands, concealed if hidden else -1)
+                number = patterns.get(held)
+                if number is None:
+                    number = patterns[held] = pattern_id(held)
+                key = (seat, hidden, shown, number)
             else:
-                continue
-            if r > best:
-                best, best_at = r, i
-        winner = rnd._seat_order[rnd._leader][best_at]
-        if winner & 1 == seat & 1:
-            cards.sort(key=tables.feed_order.__getitem__)
-            return cards
-        dump = tables.dump_order
-        counts = len(trick) >= trump_from
-        keyed = []
-        for c in cards:
-            suit = suit_of[c]
-            if suit == trump and counts:
-                r = strength[c] + 1000
-            elif suit == led:
-                r = strength[c]
+                key = key_of(seat, hidden, shown, scratch._led_suits, scratch._trump_led,
+                             hands, concealed, None)
+            entry = table.get(key)
+            known, alpha, beta = _window(entry, base, alpha, beta)
+            if known is not None:
+                return known
+            if entry is not None and entry[2] is not None:
+                first = play_index.get(id(entry[2]), -1)
+        mask, can_call = play_legal(seat, None)
+        hand = hands[seat]
+        if mask & (mask - 1):
+            moves = cards_of(mask, hand, live[done] & ~hand, concealed if hidden else -1,
+                             seat, trick, -1 if hidden else trump, scratch._trump_from,
+                             seat_order[leader])
+        else:
+            moves = [mask.bit_length() - 1] if mask else []
+        if can_call:
+            moves.append(-1)
+        if first != -2 and moves[0] != first and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        maximizing = not seat & 1
+        best = -_INFINITY if maximizing else _INFINITY
+        chosen = -2
+        a, b = alpha, beta
+        for c in moves:
+            exposing = c < 0 or (c == concealed and hidden)
+            if exposing:
+                # The trump is exposed: by a call, or by playing the face-down card.
+                saved = (hands[bidder], scratch._trump_from, scratch._must_trump)
+                exposure(seat, c >= 0 and bool(trick) and follow_exposes
+                         and suit_of[trick[0]] == trump, c < 0)
+            if exposing and annulled:
+                value = base
+            elif c < 0:
+                value = node(seat, leader, p0, p1, done, a, b)
             else:
-                r = -1
-            keyed.append((strength[c] if r > best else dump[c], c))
-        keyed.sort()
-        return [c for _, c in keyed]
+                # The card is played.
+                before = hands[seat]
+                hands[seat] = before ^ (1 << c)
+                if track_leads and not trick:
+                    led = scratch._led_suits, scratch._trump_led
+                    suit = suit_of[c]
+                    scratch._led_suits |= 1 << suit
+                    if seat != bidder and suit == trump:
+                        scratch._trump_led = True
+                trick.append(c)
+                if len(trick) < size:
+                    value = node(next_seat[seat], leader, p0, p1, done, a, b)
+                else:
+                    value = end_trick(trick, leader, p0, p1, done, a, b)
+                trick.pop()
+                if track_leads and not trick:
+                    scratch._led_suits, scratch._trump_led = led
+                hands[seat] = before
+            if exposing:
+                hands[bidder], scratch._trump_from, scratch._must_trump = saved
+                scratch._exposed_at = None
+            if value > best if maximizing else value < best:
+                best, chosen = value, c
+                if maximizing and value > a:
+                    a = value
+                elif not maximizing and value < b:
+                    b = value
+                if a >= b:
+                    break
+        if key is not None:
+            table[key] = _entry(entry, base, alpha, beta, best, play_of[chosen] if chosen >= 0
+                                else CALL_TRUMP if chosen == -1 else None)
+        return best
+
+    def end_trick(trick: list[int], leader: int, p0: int, p1: int, done: int, a: int,
+                  b: int) -> int:
+        """The value once ``trick`` is complete."""
+        exposed = scratch._exposed_at is not None
+        trumps_from = scratch._trump_from
+        at, pts = outcome(trick, trump if exposed else -1, trumps_from)
+        winner = seat_order[leader][at]
+        done += 1
+        if done == n_tricks:
+            pts += last_points
+        if winner & 1:
+            p1 += pts
+        else:
+            p0 += pts
+        if done == n_tricks or (void_if_unexposed and not exposed and done + 1 == n_tricks):
+            return (p0 - p1) * SCALE + p0
+        must = scratch._must_trump
+        scratch._must_trump = -1
+        if exposed:
+            scratch._trump_from = 0
+        scratch._trick = tricks[done]
+        value = node(winner, winner, p0, p1, done, a, b)
+        scratch._trick = trick
+        scratch._must_trump = must
+        scratch._trump_from = trumps_from
+        return value
+
+    return node

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .results import RoundResult
     from .round import Round
     from .ruleset import Ruleset
+    from .tricks import TrickOutcome
 
 __all__ = ["AUCTION", "CALLS", "NO_TRUMP_YET", "OVER", "PLAY", "TRUMP", "Phase", "RawTrick",
            "RoundState"]
@@ -177,8 +178,6 @@ class RoundState:
     _name: ClassVar[str]
     _min_bid: ClassVar[int]
     _results: ClassVar[dict[tuple[Any, ...], RoundResult]]
-    _rank_tables: ClassVar[tuple[tuple[int, ...], ...]]
-    _rank_stride: ClassVar[int]
     _max_actions: ClassVar[int]
     _windows_at: ClassVar[dict[str, tuple[RulePlugin, ...]]]
     _checks_at: ClassVar[dict[str, tuple[RedealCheck, ...]]]
@@ -191,6 +190,7 @@ class RoundState:
     _suit_of: ClassVar[tuple[int, ...]]
     _suit_mask: ClassVar[tuple[int, ...]]
     _known_plays: ClassVar[_MaskLookup]
+    _trick_outcome: ClassVar[TrickOutcome]
 
     dealer: int
     seed: int | None

@@ -19,7 +19,7 @@ class _Table(Protocol[K, V]):
 
     def __getitem__(self, card: K, /) -> V: ...
 
-__all__ = ["card_rank", "rank_tables", "trick_winner"]
+__all__ = ["TrickOutcome", "card_rank", "rank_tables", "trick_outcome", "trick_winner"]
 
 _TRUMP = 1 << 20
 """Added to a trump's strength: above every strength a deck can give."""
@@ -63,3 +63,43 @@ def trick_winner(cards: Sequence[C], suit_of: _Table[C, Hashable],
                        trump if trumps_from is not None and i >= trumps_from else None)
              for i, card in enumerate(cards)]
     return ranks.index(max(ranks))
+
+
+class TrickOutcome(Protocol):
+    """``outcome(trick, trump, trumps_from) -> (winning position, card points)``: see
+    :func:`trick_outcome`."""
+
+    def __call__(self, trick: Sequence[int], trump: int, trumps_from: int, /) -> tuple[int, int]:
+        ...
+
+
+def trick_outcome(suit_of: Sequence[int], strength: Sequence[int], points: Sequence[int],
+                  suits: int) -> TrickOutcome:
+    """For one deck, a function of a complete trick (card ids in the order played),
+    the trump suit that counts for it (-1: none) and the first position from which
+    that suit counts as trumps (0: every card): the position of the winning card and
+    the card points in the trick (without a last trick's bonus). The round and the
+    solver both end their tricks with it."""
+    tables = rank_tables(suit_of, strength, suits)
+    stride = suits + 1
+
+    def outcome(trick: Sequence[int], trump: int, trumps_from: int) -> tuple[int, int]:
+        pts = 0
+        if trump < 0 or not trumps_from:
+            # Every card counts as what it is: one table of ranks decides. (A plain
+            # loop: a trick is a few cards, too few for map() to pay.)
+            table = tables[suit_of[trick[0]] * stride + trump + 1]
+            best = -2
+            best_at = 0
+            for i, c in enumerate(trick):
+                rank = table[c]
+                if rank > best:
+                    best = rank
+                    best_at = i
+                pts += points[c]
+            return best_at, pts
+        for c in trick:
+            pts += points[c]
+        return trick_winner(trick, suit_of, strength, trump, trumps_from), pts
+
+    return outcome
