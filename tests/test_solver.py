@@ -223,6 +223,7 @@ KERNEL_OPTIONS = [
     ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose"}),
     ("28", {"no_jack_discard": True, "bidder_trump_lead": "after-trump-led"}),
     ("28", {"bidder_trump_lead": "any", "last_trick_points": 1}),
+    ("28+double", {}),
     ("56", {}),
     ("28six", {}),
     ("40", {}),

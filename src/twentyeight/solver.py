@@ -192,8 +192,9 @@ class _Tables:
         # What only a round can do in the play: plug-ins' calls and hooks after a trick,
         # negative points, a rule that reads the finished tricks, and checks at the
         # exposure that read the play.
-        self.plain = (not self.keyed_plugins and not ruleset.play_plugins
-                      and not ruleset.trick_plugins and min(deck.points) >= 0
+        self.plain = (not self.keyed_plugins
+                      and not any(p._hooks_the_play() for p in cfg.plugins)
+                      and min(deck.points) >= 0
                       and cfg.last_trick_points >= 0 and not cfg.trump_lead_after_trump_played
                       and all(c.settled_by_the_deal
                               for c in ruleset.checks_at.get("trump-exposed", ())))
