@@ -32,6 +32,15 @@ def _feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
 
 
+def _play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+          script: list[str], *args: str) -> str:
+    """Run ``twentyeight play ARGS`` with ``script`` typed line by line; it must exit 0.
+    What it printed."""
+    _feed(monkeypatch, "\n".join(script) + "\n")
+    assert main(["play", *args]) == 0
+    return capsys.readouterr().out
+
+
 def _composable(name: str) -> bool:
     try:
         te.ruleset(name)
@@ -186,9 +195,7 @@ def test_play_with_scripted_input_finishes_and_explains_mistakes(
         "QZ",          # not a card
         *["1"] * 60,   # then always the first listed move
     ]
-    _feed(monkeypatch, "\n".join(script) + "\n")
-    assert main(["play", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
+    out = _play(monkeypatch, capsys, script, "--seed", "1")
     assert "Traceback" not in out
     assert "Not understood: unknown action 'hello'" in out
     assert "Type a number from 1 to" in out
@@ -666,9 +673,8 @@ def test_play_a_composed_ruleset_with_the_calls(
     # Seed 19: we open with a bid of 14 and are outbid; West wins the auction; we double
     # in the doubling window and pass in the single-hand window.
     script = ["bid 14", "pass", "double", "pass", *["1"] * 20]
-    _feed(monkeypatch, "\n".join(script) + "\n")
-    assert main(["play", "--ruleset", "28+pair+double+single-hand", "--seed", "19"]) == 0
-    out = capsys.readouterr().out
+    out = _play(monkeypatch, capsys, script, "--ruleset", "28+pair+double+single-hand",
+                "--seed", "19")
     assert "Traceback" not in out
     assert "--- Your turn: calls (doubling) ---" in out
     assert "Trump: hidden (West holds the face-down card)" in out
@@ -978,9 +984,8 @@ def test_play_lists_only_the_words_this_turn_allows(
     there is no 'play' or 'double', at the doubling window there is 'double', in the
     play 'play' alone."""
     script = ["bid 14", "pass", "pass", "pass", *["1"] * 20]
-    _feed(monkeypatch, "\n".join(script) + "\n")
-    assert main(["play", "--ruleset", "28+pair+double+single-hand", "--seed", "19"]) == 0
-    out = capsys.readouterr().out
+    out = _play(monkeypatch, capsys, script, "--ruleset", "28+pair+double+single-hand",
+                "--seed", "19")
     blocks = _turn_blocks(out)
     assert len(blocks) > 4
     opening = _words_line(blocks[0])
@@ -1052,9 +1057,8 @@ def test_a_pass_in_a_call_window_says_what_is_passed(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     script = ["bid 14", "pass", "pass", "pass", *["1"] * 20]
-    _feed(monkeypatch, "\n".join(script) + "\n")
-    assert main(["play", "--ruleset", "28+pair+double+single-hand", "--seed", "19"]) == 0
-    out = capsys.readouterr().out
+    out = _play(monkeypatch, capsys, script, "--ruleset", "28+pair+double+single-hand",
+                "--seed", "19")
     assert re.search(r"\d\) pass \(no double\)", out)
     assert "You pass: no double." in out
     assert "North passes: no double." in out

@@ -232,17 +232,17 @@ KERNEL_OPTIONS = [
 
 
 def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Count the searches :class:`~twentyeight.solver._Kernel` takes over."""
-    from twentyeight import solver
+    """Count the searches :class:`~twentyeight.solver_kernel.Kernel` takes over."""
+    from twentyeight.solver_kernel import Kernel
 
     calls: list[int] = []
-    original = solver._Kernel.value
+    original = Kernel.value
 
-    def counted(self: solver._Kernel, rnd: te.Round, alpha: int, beta: int) -> int:
+    def counted(self: Kernel, rnd: te.Round, alpha: int, beta: int) -> int:
         calls.append(len(rnd.tricks))
         return original(self, rnd, alpha, beta)
 
-    monkeypatch.setattr(solver._Kernel, "value", counted)
+    monkeypatch.setattr(Kernel, "value", counted)
     return calls
 
 

@@ -25,6 +25,11 @@ alpha-beta over the engine's positions with
 - equivalent cards: of two cards of one suit in one hand, worth the same points, with no
   card outside that hand ranked between them, only one is searched.
 
+From the start of each trick where nothing but cards can happen in the rest of the play,
+the search goes on over a few numbers instead of copies of the round
+(:mod:`twentyeight.solver_kernel`); both searches read the ruleset's tables, order moves
+and keep bounds alike (:mod:`twentyeight.search_tables`).
+
 A search can be given a budget (nodes or seconds); when it runs out the
 :class:`Solution` says so and gives the bounds found so far.
 """
@@ -32,7 +37,7 @@ A search can be given a budget (nodes or seconds); when it runs out the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -40,9 +45,18 @@ from attrs import frozen
 
 from .actions import Action
 from .errors import TwentyEightError
-from .legality import CALL_TRUMP
+from .search_tables import (
+    INFINITY,
+    SCALE,
+    Entry,
+    groups,
+    outside_of,
+    search_tables,
+    stored_entry,
+    window,
+)
+from .solver_kernel import Kernel
 from .state import PLAY
-from .tricks import rank_tables
 
 if TYPE_CHECKING:
     from .round import Round
@@ -50,13 +64,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SCALE", "Solution", "SolveError", "solve"]
 
-SCALE = 1 << 10
-"""A line's value is ``margin * SCALE + first side's points``: the margin decides, the
-first side's points break a tie (below ``SCALE / 2`` either way in every ruleset)."""
-
 _HALF = SCALE // 2
-
-_INFINITY = 1 << 40
 
 _CHECK_EVERY = 1024
 """Nodes between two looks at the clock under a time budget."""
@@ -122,121 +130,10 @@ def _decode(value: int) -> tuple[int, int]:
     return first, first - margin
 
 
-class _Tables:
-    """What the search reads of a ruleset, made once per ruleset."""
-
-    __slots__ = ("at_least", "at_most", "cards", "compressed", "dump_order", "feed_order",
-                 "keyed_plugins", "lead_order", "loner", "plain", "points", "rank_pattern",
-                 "strength", "suit_of", "suit_runs", "watch_led", "watch_trump_led")
-
-    def __init__(self, ruleset: Ruleset) -> None:
-        deck = ruleset.deck
-        self.points = deck.points
-        self.strength = deck.strength
-        self.suit_of = deck.suit_of
-        at_least, at_most = [], []
-        for c in range(deck.size):
-            suit = deck.suit_mask[deck.suit_of[c]]
-            s = deck.strength[c]
-            at_least.append(sum(1 << d for d in range(deck.size)
-                                if suit >> d & 1 and deck.strength[d] >= s))
-            at_most.append(sum(1 << d for d in range(deck.size)
-                               if suit >> d & 1 and deck.strength[d] <= s))
-        self.at_least: tuple[int, ...] = tuple(at_least)
-        """The cards of each card's suit ranked at least as high."""
-        self.at_most: tuple[int, ...] = tuple(at_most)
-        """The cards of each card's suit ranked at most as high."""
-        cards = range(deck.size)
-        self.lead_order = tuple(-deck.strength[c] for c in cards)
-        """Sort key of a card to lead: high cards first."""
-        self.feed_order = tuple(-deck.points[c] * 64 + deck.strength[c] for c in cards)
-        """Sort key under a partner who is winning: points first, strong cards kept."""
-        self.dump_order = tuple(4096 + deck.points[c] * 64 + deck.strength[c] for c in cards)
-        """Sort key of a card that cannot win the trick: as little as possible given,
-        after every card that wins (those sort by their strength, below 4096)."""
-        # A rule that names a rank tells that rank's cards apart from their neighbours.
-        self.loner = deck.rank_mask("J") if "J" in deck.spec.ranks and \
-            ruleset.config.no_jack_discard else 0
-        cfg = ruleset.config
-        self.watch_led = cfg.no_jack_discard is True  # the strict form bars every Jack
-        """Whether the suits led so far decide anything later."""
-        self.watch_trump_led = cfg.bidder_trump_lead == "after-trump-led"
-        """Whether a trump led by a defender decides anything later."""
-        from .plugins import RulePlugin
-
-        base = RulePlugin.position_key
-        self.keyed_plugins = tuple(
-            p for p in ruleset.config.plugins
-            if type(p).position_key is not base or p._hooks_the_play())
-        """The plug-ins whose :meth:`~twentyeight.plugins.RulePlugin.position_key` can
-        be anything but ``None``."""
-        # Where a card is told from its neighbours only by its rank order and points,
-        # the start of a trick is keyed by the pattern of what each seat holds among the
-        # cards left of each suit, not by which cards they are: positions that differ
-        # only in which low card went earlier then share one entry. That needs every
-        # suit's cards to rank strictly by id, one copy each, no rule that names a rank
-        # and no plug-in reading the cards.
-        width = deck.suit_width
-        runs = tuple((deck.suit_mask[s].bit_length() - width, (1 << width) - 1)
-                     for s in range(deck.n_suits))
-        strictly = all(
-            deck.suit_mask[s] == ((1 << width) - 1) << low and all(
-                deck.strength[low + i] < deck.strength[low + i + 1] for i in range(width - 1))
-            for s, (low, _) in enumerate(runs))
-        self.compressed = (strictly and deck.spec.copies == 1 and not self.loner
-                           and not self.keyed_plugins and width <= 12)
-        self.suit_runs = runs
-        self.rank_pattern: dict[tuple[int, ...], Hashable] = {}
-        """Memo: the seats' cards of a suit (as the suit's bits) and their pattern
-        (:meth:`_Search._squeeze`)."""
-        # What only a round can do in the play: plug-ins' calls and hooks after a trick,
-        # negative points, a rule that reads the finished tricks, and checks at the
-        # exposure that read the play.
-        self.plain = (not self.keyed_plugins
-                      and not any(p._hooks_the_play() for p in cfg.plugins)
-                      and min(deck.points) >= 0
-                      and cfg.last_trick_points >= 0 and not cfg.trump_lead_after_trump_played
-                      and all(c.settled_by_the_deal
-                              for c in ruleset.checks_at.get("trump-exposed", ())))
-        """Whether the play, from the start of a trick past the claim windows, can be
-        searched by :class:`_Kernel` (positions of a round of a single hand or with an
-        unseen seventh card excepted)."""
-        self.cards = _card_order(self, rank_tables(deck.suit_of, deck.strength, deck.n_suits),
-                                 deck.n_suits + 1)
-        """The cards to search in a position, best first (:func:`_card_order`)."""
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _outside(hands: list[int], seat: int, trick: list[int], concealed: int) -> int:
-    """The cards still in play that ``seat`` does not hold: the other hands, the
-    face-down trump (``concealed``, -1: none) and the trick in progress."""
-    outside = 0
-    for m in hands:
-        outside |= m
-    outside &= ~hands[seat]
-    for c in trick:
-        outside |= 1 << c
-    if concealed >= 0:
-        outside |= 1 << concealed
-    return outside
-
-
 def _face_down(rnd: Round) -> int:
     """The face-down trump card's id while it is not exposed, else -1."""
     return rnd._concealed if rnd._exposed_at is None else -1
 
-
-def _tables(ruleset: Ruleset) -> _Tables:
-    return ruleset._solver_tables_obj or ruleset._made_once(  # type: ignore[no-any-return]
-        "_solver_tables_obj", _Tables)
 
 
 def solve(rnd: Round, *, max_nodes: int | None = None,
@@ -258,131 +155,6 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
     return search.root(rnd)
 
 
-_Entry = tuple[int, int, Action | None]
-"""A transposition table's entry: the lowest and highest value of a trick's start,
-less the value of the points already won, and the best move found there."""
-
-
-def _window(entry: _Entry | None, base: int, alpha: int,
-            beta: int) -> tuple[int | None, int, int]:
-    """What a position's ``entry`` (``None``: none yet) tells a search of it in the
-    window ``alpha``..``beta`` (``base``: the value of the points already won): the
-    value to return at once if the bounds settle it, else ``None`` and the window
-    narrowed to the bounds."""
-    if entry is None:
-        return None, alpha, beta
-    low = entry[0] + base
-    high = entry[1] + base
-    if low >= beta:
-        return low, alpha, beta
-    if high <= alpha or low == high:
-        return high, alpha, beta
-    return None, max(alpha, low), min(beta, high)
-
-
-def _entry(entry: _Entry | None, base: int, alpha: int, beta: int, best: int,
-           move: Action | None) -> _Entry:
-    """The entry for a position whose search in the window ``alpha``..``beta`` found
-    ``best`` by ``move``, narrowing the bounds of its earlier ``entry`` (values less
-    ``base``, the value of the points already won)."""
-    low, high = -_INFINITY, _INFINITY
-    if entry is not None:
-        low, high = entry[0] + base, entry[1] + base
-    if best <= alpha:
-        high = min(high, best)
-    elif best >= beta:
-        low = max(low, best)
-    else:
-        low = high = best
-    return low - base, high - base, move
-
-
-def _groups(tables: _Tables, cards: list[int], mine: int, outside: int,
-            concealed: int) -> list[list[int]]:
-    """``cards`` (held in ``mine``, of the seat to act) in groups of equivalent cards,
-    the first of each group the one to search (``outside``: the cards still in play the
-    seat does not hold, :func:`_outside`; ``concealed``: the face-down trump, -1:
-    none)."""
-    strength, suit_of, points = tables.strength, tables.suit_of, tables.points
-    ordered = sorted(cards, key=lambda c: (suit_of[c], strength[c]))
-    groups: list[list[int]] = []
-    prev = -1
-    for c in ordered:
-        if (prev >= 0 and suit_of[prev] == suit_of[c] and points[prev] == points[c]
-                and c != concealed and prev != concealed and mine >> c & 1
-                and not (tables.at_least[prev] & tables.at_most[c] & outside)
-                and (strength[prev] == strength[c]
-                     or not (tables.loner >> c & 1 or tables.loner >> prev & 1))):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-        prev = c
-    return groups
-
-
-CardOrder = Callable[[int, int, int, int, int, list[int], int, int, tuple[int, ...]],
-                     list[int]]
-"""``cards(mask, mine, outside, concealed, seat, trick, trump, trumps_from, seats)``:
-see :func:`_card_order`."""
-
-
-def _card_order(tables: _Tables, ranks: tuple[tuple[int, ...], ...],
-                stride: int) -> CardOrder:
-    """The function that gives, of the cards of ``mask`` (legal for ``seat``, who holds
-    ``mine``), those to search, best first: equivalent cards but one left out
-    (``outside`` and ``concealed`` as for :func:`_groups`). Leads go high cards first;
-    following ``trick`` (``trump``: the suit that counts, -1: none yet; ``trumps_from``:
-    the first position where it does; ``seats``: the trick's seats in order), points go
-    to a partner who is winning, else the cheapest winner goes first, then the card that
-    gives away least. ``ranks`` are the deck's :func:`~twentyeight.tricks.rank_tables`
-    (``stride``: suits + 1)."""
-    points, suit_of, strength = tables.points, tables.suit_of, tables.strength
-    lead_key = tables.lead_order.__getitem__
-    feed_key = tables.feed_order.__getitem__
-    dump = tables.dump_order
-    compressed = tables.compressed
-
-    def cards(mask: int, mine: int, outside: int, concealed: int, seat: int,
-              trick: list[int], trump: int, trumps_from: int,
-              seats: tuple[int, ...]) -> list[int]:
-        if compressed:
-            # Cards rank by id within a suit: of each run of equivalent cards, the
-            # lowest (the cards between two of a suit are the bits between them).
-            kept = []
-            prev = -1
-            while mask:
-                low = mask & -mask
-                c = low.bit_length() - 1
-                mask ^= low
-                if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
-                        or outside & (low - (2 << prev)) or c == concealed
-                        or prev == concealed):
-                    kept.append(c)
-                prev = c
-        else:
-            kept = [g[0] for g in _groups(tables, _bits(mask), mine, outside, concealed)]
-        if len(kept) < 2:
-            return kept
-        if not trick:
-            kept.sort(key=lead_key)
-            return kept
-        row = suit_of[trick[0]] * stride
-        plain = ranks[row]
-        counted = ranks[row + trump + 1]
-        best, best_at = -2, 0
-        for i, c in enumerate(trick):
-            r = (counted if i >= trumps_from else plain)[c]
-            if r > best:
-                best, best_at = r, i
-        if seats[best_at] & 1 == seat & 1:
-            kept.sort(key=feed_key)
-            return kept
-        now = counted if len(trick) >= trumps_from else plain
-        keyed = [(strength[c] if now[c] > best else dump[c], c) for c in kept]
-        keyed.sort()
-        return [c for _, c in keyed]
-
-    return cards
 
 
 class _Search:
@@ -390,14 +162,14 @@ class _Search:
 
     def __init__(self, ruleset: Ruleset, max_nodes: int | None,
                  max_seconds: float | None) -> None:
-        self.tables = _tables(ruleset)
-        self.table: dict[Hashable, _Entry] = {}
+        self.tables = search_tables(ruleset)
+        self.table: dict[Hashable, Entry] = {}
         self.patterns: dict[tuple[int, ...], int] = {}
         """Memo: the seats' cards and the face-down card, and their pattern's number."""
         self.pattern_ids: dict[tuple[Hashable, ...], int] = {}
         """Each pattern met so far and its number."""
         self.nodes = 0
-        self.max_nodes = max_nodes if max_nodes is not None else _INFINITY
+        self.max_nodes = max_nodes if max_nodes is not None else INFINITY
         self.deadline = (time.perf_counter() + max_seconds) if max_seconds is not None \
             else None
         self.next_check = min(_CHECK_EVERY, self.max_nodes)
@@ -406,7 +178,7 @@ class _Search:
         self.signed = min(ruleset.deck.points) < 0 or ruleset.config.last_trick_points < 0
         """Whether some points are negative: then the points still to win are counted
         at each position, not read off :attr:`total`."""
-        self.kernel: _Kernel | None = None
+        self.kernel: Kernel | None = None
         """The search of positions where only cards are played, made when first needed."""
 
     # ------------------------------------------------------------------ the root
@@ -440,8 +212,8 @@ class _Search:
         cards = [index[id(a)] for a in legal if id(a) in index]
         play_of = rnd._play_of
         concealed = _face_down(rnd)
-        outside = _outside(rnd._hands, seat, rnd._trick, concealed)
-        for group in _groups(self.tables, cards, rnd._hands[seat], outside, concealed):
+        outside = outside_of(rnd._hands, seat, rnd._trick, concealed)
+        for group in groups(self.tables, cards, rnd._hands[seat], outside, concealed):
             for c in group[1:]:
                 bounds[play_of[c]] = bounds[play_of[group[0]]]
                 if play_of[group[0]] in lines:
@@ -516,12 +288,12 @@ class _Search:
         entry = None
         best_move: Action | None = None
         if not rnd._trick:
-            if _Kernel.takes(rnd, self.tables):
+            if Kernel.takes(rnd, self.tables):
                 kernel = self.kernel or self._new_kernel(rnd)
                 return kernel.value(rnd, alpha, beta)
             key = self._key(rnd)
             entry = table.get(key)
-            known, alpha, beta = _window(entry, base, alpha, beta)
+            known, alpha, beta = window(entry, base, alpha, beta)
             if known is not None:
                 return known
             if entry is not None:
@@ -529,7 +301,7 @@ class _Search:
         seat: int = rnd.to_act  # type: ignore[assignment]
         moves = self._ordered(rnd, seat, best_move)
         maximizing = not seat & 1
-        best = -_INFINITY if maximizing else _INFINITY
+        best = -INFINITY if maximizing else INFINITY
         chosen: Action | None = None
         a, b = alpha, beta
         last = len(moves) - 1
@@ -552,18 +324,18 @@ class _Search:
                     if a >= b:
                         break
         if key is not None:
-            table[key] = _entry(entry, base, alpha, beta, best, chosen)
+            table[key] = stored_entry(entry, base, alpha, beta, best, chosen)
         return best
 
-    def _new_kernel(self, rnd: Round) -> _Kernel:
-        self.kernel = _Kernel(self, rnd)
+    def _new_kernel(self, rnd: Round) -> Kernel:
+        self.kernel = Kernel(self, rnd)
         return self.kernel
 
     def _exact(self, rnd: Round, guess: int) -> int:
         """The exact value of ``rnd`` by a series of null-window searches (MTD(f)),
         starting from ``guess``: each one tells whether the value is at least a
         threshold, which prunes far more than one search with a wide window."""
-        low, high = -_INFINITY, _INFINITY
+        low, high = -INFINITY, INFINITY
         value = guess
         while low < high:
             beta = value + 1 if value == low else value
@@ -586,7 +358,7 @@ class _Search:
         """What the rest of the play depends on, at the start of a trick (the trick in
         progress is empty, and whether trumps count follows from the exposure): the
         leader, the trump's state, the cards each seat holds (by their pattern where the
-        deck allows, see :class:`_Tables`) and what the plug-ins read."""
+        deck allows, see :class:`SearchTables`) and what the plug-ins read."""
         plugins: Hashable = None
         keyed = self.tables.keyed_plugins
         if keyed:
@@ -672,7 +444,7 @@ class _Search:
         concealed = _face_down(rnd)
         trick = rnd._trick
         cards = self.tables.cards(mask, rnd._hands[seat],
-                                   _outside(rnd._hands, seat, trick, concealed), concealed,
+                                   outside_of(rnd._hands, seat, trick, concealed), concealed,
                                    seat, trick, trump, rnd._trump_from,
                                    rnd._seat_order[rnd._leader])
         play_of = rnd._play_of
@@ -683,221 +455,3 @@ class _Search:
             moves.remove(first)
             moves.insert(0, first)
         return moves
-
-
-class _Kernel:
-    """The search from the start of a trick where nothing but the cards can happen (the
-    ruleset is :attr:`_Tables.plain`, the claim windows are shut, no single hand, no
-    unseen seventh card): the same alpha-beta, transposition table and move order as
-    :meth:`_Search.search`, over a few numbers changed and restored in place instead of
-    copies of the round.
-
-    What is legal still comes from the engine: a scratch round of the position holds
-    the hands and the trick in progress (the kernel's own lists) and the trump's state,
-    and its :meth:`_play_legal` answers. Tricks end by the ruleset's own
-    :func:`~twentyeight.tricks.trick_outcome`, exposures follow
-    :meth:`~twentyeight.phases.Transitions._exposure`, and the checks at the exposure
-    (all :attr:`~twentyeight.config.RedealCheck.settled_by_the_deal`) are asked once."""
-
-    def __init__(self, search: _Search, rnd: Round) -> None:
-        self.scratch = scratch = rnd.clone()
-        # One empty list per trick: the trick in progress at each depth.
-        self.tricks: list[list[int]] = [[] for _ in range(rnd._n_tricks + 1)]
-        port = scratch._port_obj or scratch._port
-        annulled = any(c.automatic(port, "trump-exposed")
-                       for c in rnd._checks_at.get("trump-exposed", ()))
-        self.node = _kernel_node(search, scratch, self.tricks, annulled)
-
-    def value(self, rnd: Round, alpha: int, beta: int) -> int:
-        """The value of ``rnd`` (at the start of a trick) as :meth:`_Search.search`
-        gives it."""
-        scratch = self.scratch
-        scratch._hands[:] = rnd._hands
-        done = len(rnd._tricks)
-        scratch._trick = self.tricks[done]
-        scratch._exposed_at = rnd._exposed_at
-        scratch._trump_from = rnd._trump_from
-        scratch._must_trump = rnd._must_trump
-        scratch._led_suits = rnd._led_suits
-        scratch._trump_led = rnd._trump_led
-        p0, p1 = rnd._team_points
-        return self.node(rnd._leader, rnd._leader, p0, p1, done, alpha, beta)
-
-    @staticmethod
-    def takes(rnd: Round, tables: _Tables) -> bool:
-        """Whether the kernel can search ``rnd``, at the start of a trick."""
-        return (tables.plain and rnd.phase is PLAY and not rnd._blind and not rnd._all_tricks
-                and (bool(rnd._tricks) or not rnd._claim_checks))
-
-
-def _kernel_node(search: _Search, scratch: Round, tricks: list[list[int]],
-                 annulled: bool) -> Callable[[int, int, int, int, int, int, int], int]:
-    """:class:`_Kernel`'s search, a closure over everything it reads (a local is read
-    faster than an attribute)."""
-    tables = search.tables
-    table = search.table
-    key_of = search._key_of
-    # With the pattern of the cards as key (:class:`_Tables`), nothing else read by the
-    # rest of the play is left to key: the short key is quicker to build and hash.
-    compressed = tables.compressed and not tables.watch_led and not tables.watch_trump_led
-    patterns = search.patterns
-    pattern_id = search._pattern_id
-    cards_of = tables.cards
-    hands = scratch._hands
-    play_legal = scratch._play_legal
-    exposure = scratch._exposure
-    outcome = scratch._trick_outcome
-    suit_of = tables.suit_of
-    play_of = scratch._play_of
-    play_index = scratch._play_index
-    next_seat = scratch._next_seat
-    seat_order = scratch._seat_order
-    size = scratch._trick_size
-    n_tricks = scratch._n_tricks
-    last_points = scratch._last_trick_points
-    bidder = scratch._bidder
-    trump = scratch._trump_suit
-    concealed = scratch._concealed
-    shown = scratch._shown
-    cfg = scratch.ruleset.config
-    follow_exposes = cfg.concealed_follow == "expose"
-    void_if_unexposed = cfg.last_trick_unexposed == "void" and trump >= 0
-    total = search.total
-    track_leads = tables.watch_led or tables.watch_trump_led
-    """Whether the suits led decide anything (else they are left as they were)."""
-    live = [0] * (n_tricks + 1)
-    """The cards in play at the start of each trick, the face-down card included: the
-    same until the trick ends."""
-
-    def node(seat: int, leader: int, p0: int, p1: int, done: int, alpha: int,
-             beta: int) -> int:
-        search.nodes += 1
-        if search.nodes >= search.next_check:
-            search._check_budget()
-        left = total - p0 - p1
-        margin = p0 - p1
-        top = (margin + left) * SCALE + p0 + left
-        if top <= alpha:
-            return top
-        bottom = (margin - left) * SCALE + p0
-        if bottom >= beta:
-            return bottom
-        base = margin * SCALE + p0
-        trick = scratch._trick
-        hidden = scratch._exposed_at is None
-        key: Hashable = None
-        entry = None
-        first = -2
-        if not trick:
-            in_play = 0
-            for hand in hands:
-                in_play |= hand
-            if hidden and concealed >= 0:
-                in_play |= 1 << concealed
-            live[done] = in_play
-            if compressed:
-                held = (*hands, concealed if hidden else -1)
-                number = patterns.get(held)
-                if number is None:
-                    number = patterns[held] = pattern_id(held)
-                key = (seat, hidden, shown, number)
-            else:
-                key = key_of(seat, hidden, shown, scratch._led_suits, scratch._trump_led,
-                             hands, concealed, None)
-            entry = table.get(key)
-            known, alpha, beta = _window(entry, base, alpha, beta)
-            if known is not None:
-                return known
-            if entry is not None and entry[2] is not None:
-                first = play_index.get(id(entry[2]), -1)
-        mask, can_call = play_legal(seat, None)
-        hand = hands[seat]
-        if mask & (mask - 1):
-            moves = cards_of(mask, hand, live[done] & ~hand, concealed if hidden else -1,
-                             seat, trick, -1 if hidden else trump, scratch._trump_from,
-                             seat_order[leader])
-        else:
-            moves = [mask.bit_length() - 1] if mask else []
-        if can_call:
-            moves.append(-1)
-        if first != -2 and moves[0] != first and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
-        maximizing = not seat & 1
-        best = -_INFINITY if maximizing else _INFINITY
-        chosen = -2
-        a, b = alpha, beta
-        for c in moves:
-            exposing = c < 0 or (c == concealed and hidden)
-            if exposing:
-                # The trump is exposed: by a call, or by playing the face-down card.
-                saved = (hands[bidder], scratch._trump_from, scratch._must_trump)
-                exposure(seat, c >= 0 and bool(trick) and follow_exposes
-                         and suit_of[trick[0]] == trump, c < 0)
-            if exposing and annulled:
-                value = base
-            elif c < 0:
-                value = node(seat, leader, p0, p1, done, a, b)
-            else:
-                # The card is played.
-                before = hands[seat]
-                hands[seat] = before ^ (1 << c)
-                if track_leads and not trick:
-                    led = scratch._led_suits, scratch._trump_led
-                    suit = suit_of[c]
-                    scratch._led_suits |= 1 << suit
-                    if seat != bidder and suit == trump:
-                        scratch._trump_led = True
-                trick.append(c)
-                if len(trick) < size:
-                    value = node(next_seat[seat], leader, p0, p1, done, a, b)
-                else:
-                    value = end_trick(trick, leader, p0, p1, done, a, b)
-                trick.pop()
-                if track_leads and not trick:
-                    scratch._led_suits, scratch._trump_led = led
-                hands[seat] = before
-            if exposing:
-                hands[bidder], scratch._trump_from, scratch._must_trump = saved
-                scratch._exposed_at = None
-            if value > best if maximizing else value < best:
-                best, chosen = value, c
-                if maximizing and value > a:
-                    a = value
-                elif not maximizing and value < b:
-                    b = value
-                if a >= b:
-                    break
-        if key is not None:
-            table[key] = _entry(entry, base, alpha, beta, best, play_of[chosen] if chosen >= 0
-                                else CALL_TRUMP if chosen == -1 else None)
-        return best
-
-    def end_trick(trick: list[int], leader: int, p0: int, p1: int, done: int, a: int,
-                  b: int) -> int:
-        """The value once ``trick`` is complete."""
-        exposed = scratch._exposed_at is not None
-        trumps_from = scratch._trump_from
-        at, pts = outcome(trick, trump if exposed else -1, trumps_from)
-        winner = seat_order[leader][at]
-        done += 1
-        if done == n_tricks:
-            pts += last_points
-        if winner & 1:
-            p1 += pts
-        else:
-            p0 += pts
-        if done == n_tricks or (void_if_unexposed and not exposed and done + 1 == n_tricks):
-            return (p0 - p1) * SCALE + p0
-        must = scratch._must_trump
-        scratch._must_trump = -1
-        if exposed:
-            scratch._trump_from = 0
-        scratch._trick = tricks[done]
-        value = node(winner, winner, p0, p1, done, a, b)
-        scratch._trick = trick
-        scratch._must_trump = must
-        scratch._trump_from = trumps_from
-        return value
-
-    return node

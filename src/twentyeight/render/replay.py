@@ -180,18 +180,21 @@ def read_public_record(data: Any) -> dict[str, Any]:
         check.cards(rec.get("auction_hand", []), "'auction_hand'")
     elif "hand" in rec or "dealt" in rec or "auction_hand" in rec:
         raise _fail("'hand' belongs only to a seat's record")
-    _contract(rec.get("contract"), check)
-    _trump(rec.get("trump"), check)
+    if rec.get("contract") is not None:
+        _contract(_object(rec["contract"], "'contract'", _CONTRACT_KEYS), check)
+    if rec.get("trump") is not None:
+        _trump(_object(rec["trump"], "'trump'", _TRUMP_KEYS), check)
     _result(rec.get("result"))
     return rec
 
 
-def _contract(value: Any, check: _Checker) -> None:
-    if value is None:
-        return
-    keys = frozenset({"bidder", "bid", "target", "kind", "multiplier", "denomination",
-                      "stake"})
-    contract = _object(value, "'contract'", keys)
+_CONTRACT_KEYS = frozenset({"bidder", "bid", "target", "kind", "multiplier", "denomination",
+                            "stake"})
+_TRUMP_KEYS = frozenset({"marker", "exposed", "holder", "suit", "card", "exposed_by",
+                         "exposed_in_trick"})
+
+
+def _contract(contract: dict[str, Any], check: _Checker) -> None:
     check.seat(contract.get("bidder"), "'contract' bidder")
     _whole(contract.get("bid"), 0, MAX_SCORE, "'contract' bid")
     if contract.get("target") is not None:
@@ -202,12 +205,7 @@ def _contract(value: Any, check: _Checker) -> None:
         _short(contract["denomination"], "'contract' denomination", MAX_NAME_TEXT)
 
 
-def _trump(value: Any, check: _Checker) -> None:
-    if value is None:
-        return
-    keys = frozenset({"marker", "exposed", "holder", "suit", "card", "exposed_by",
-                      "exposed_in_trick"})
-    trump = _object(value, "'trump'", keys)
+def _trump(trump: dict[str, Any], check: _Checker) -> None:
     _short(trump.get("marker"), "'trump' marker", MAX_NAME_TEXT)
     if not isinstance(trump.get("exposed"), bool):
         raise _fail("'trump' exposed must be true or false")
