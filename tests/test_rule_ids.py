@@ -223,6 +223,18 @@ def custom(base: str, suffix: str, **changes: Any) -> te.Ruleset:
 # --------------------------------------------------------------------------- cases
 
 
+def _exhausted_trumps_case() -> tuple[Round, Action, int | None]:
+    """304's exhausted trumps (a plug-in's restriction on the play): the trump maker
+    leads another suit while holding every trump still in play."""
+    from .test_restrict_play import first_binding
+
+    rnd = first_binding(range(500))
+    seat = rnd.to_act
+    assert seat is not None
+    card = next(c for c in rnd.hand(seat) if c.suit != rnd.trump_suit)
+    return rnd, te.Play(card), None
+
+
 @dataclass(frozen=True)
 class Case:
     """A named state and action; ``expected`` is the id reference.md gives for it.
@@ -470,6 +482,8 @@ CALL_AND_PLAY_CASES = [
          lambda: (_house_rule_case("CALLER", _EXPOSED_SEAT_3_LEADS,
                                    trump_lead_after_trump_played=True)(),
                   te.Play(te.Card("K", "H")), None)),
+    Case("lead-another-suit-holding-every-trump-left", "must-lead-exhausted-trumps",
+         _exhausted_trumps_case),
     Case("discard-while-holding-the-suit-led", "must-follow-suit",
          lambda: (d28("28", "play 7S", "call-trump", "play 7H"),
                   te.Play(te.Card("A", "H")), None)),

@@ -17,7 +17,9 @@ from typing import ClassVar
 import attrs
 from attrs import frozen
 
+from twentyeight.cards import iter_bits
 from twentyeight.config import ClaimWindow, RedealCheck, RedealEvent, RulesetConfig, typed
+from twentyeight.errors import ConfigError
 from twentyeight.plugins import AddPlugin, RulePlugin
 from twentyeight.port import RoundPort
 
@@ -101,17 +103,31 @@ class BiddingSideHoldsAllTrumps(RedealCheck):
 @frozen
 class OpenerPointlessFirstCards(RedealCheck):
     """The opener whose first cards hold no points may demand a redeal instead of bidding
-    (000 rule 3 and the deal-and-bidding section, 001)."""
+    (000 rule 3 and the deal-and-bidding section, 001). With ``below`` above 1, the
+    opener whose first cards hold fewer than ``below`` card points may (304: fewer than
+    15)."""
 
     claim_window: ClassVar[ClaimWindow | None] = "opening-call"
     name: str = "opener-pointless"
     description: str = "the opener's first cards are pointless: the opener may demand a redeal"
+    below: int = attrs.field(default=1, validator=typed(int))
+    """The opener may claim when the first cards hold fewer card points than this (1:
+    none at all)."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.below < 1:
+            raise ConfigError(f"{self.name}: below must be at least 1, got {self.below}")
 
     def may_claim(self, rnd: RoundPort, seat: int) -> bool:
-        """The opener, whose cards at the auction (the first four in 28) hold no
-        points."""
-        return seat == rnd.opener and not rnd.auction_mask(seat) & rnd.deck.point_mask
+        """The opener, whose cards at the auction (the first four in 28) hold fewer
+        than :attr:`below` card points (none, by default)."""
+        if seat != rnd.opener:
+            return False
+        first = rnd.auction_mask(seat)
+        if self.below == 1:
+            return not first & rnd.deck.point_mask
+        points = rnd.deck.points
+        return sum(points[c] for c in iter_bits(first)) < self.below
 
 
 @frozen

@@ -25,7 +25,7 @@ from .actions import (
     SeventhCard,
 )
 from .cards import Deck, iter_bits
-from .errors import IllegalActionError, ParseError
+from .errors import ConfigError, IllegalActionError, ParseError
 from .inputs import check_text, describe
 from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
 
@@ -370,6 +370,24 @@ class Legality(RoundState):
                 return 0, True
             return 1 << self._concealed, False
         return 0, False
+
+    def _restricted_play_legal(self, seat: int,
+                               why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+        """:meth:`_play_legal` of a ruleset with plug-ins that restrict the play
+        (:meth:`~twentyeight.plugins.RulePlugin.restrict_play`): the core's cards, then
+        each plug-in's rule in turn. (The round's class takes it as its
+        ``_play_legal``.)"""
+        mask, can_call = Legality._play_legal(self, seat, why)
+        if mask:
+            port = self._port_obj or self._port
+            for plugin in self._restrictors:
+                kept = plugin.restrict_play(port, seat, mask, why)
+                if not kept or kept & ~mask:
+                    raise ConfigError(
+                        f"plug-in {type(plugin).__name__}: restrict_play must keep some of "
+                        f"the cards it is given and add none (given {mask:#x}, kept {kept:#x})")
+                mask = kept
+        return mask, can_call
 
     def _must_expose_to_follow(self, led: int) -> bool:
         """Under ``concealed_follow`` ``expose``: the face-down trump card, still

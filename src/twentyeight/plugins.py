@@ -308,6 +308,20 @@ class RulePlugin(Part):
         """Why one of this plug-in's actions is not allowed now: ``(rule, message)``."""
         return ("not-allowed-now", f"{action} is not allowed now")
 
+    # -- a rule on which cards may be played
+    def restrict_play(self, rnd: RoundPort, seat: int, legal: int, why: Why) -> int:
+        """The cards of ``legal`` that this plug-in's rule still lets ``seat`` play
+        (card ids as bits, as :meth:`RoundPort.hand_mask` gives them). ``legal`` is what
+        the ruleset's own rules and earlier plug-ins allow; the round asks this hook only
+        of a plug-in that overrides it, on every play decision, so that
+        :meth:`~twentyeight.round.Round.legal_actions`,
+        :meth:`~twentyeight.round.Round.apply` and the explanations of a refusal share
+        it. With ``why`` (a list: the round is explaining a refusal), append
+        ``(rule id, message, cards taken away)`` for each restriction applied, as the
+        core's rules do. Taking every card away is a mistake in the plug-in: the round
+        raises :class:`~twentyeight.errors.ConfigError` naming it."""
+        return legal
+
     # -- after every completed trick
     def after_trick(self, rnd: RoundPort) -> None:
         """Called after each trick is scored and before the next lead, for a plug-in
@@ -321,7 +335,8 @@ class RulePlugin(Part):
         (:mod:`twentyeight.solver`) keeps one result for such positions.
 
         The default is safe for any plug-in: nothing (``None``) for a plug-in without
-        play hooks (:meth:`play_actions`, :meth:`after_trick`), else the whole history,
+        play hooks (:meth:`play_actions`, :meth:`restrict_play`, :meth:`after_trick`),
+        else the whole history,
         which makes every position distinct. A plug-in with play hooks overrides it
         with the few facts its hooks read (the pair: whether it was shown, and which
         sides won a trick since the exposure)."""
@@ -329,9 +344,10 @@ class RulePlugin(Part):
 
     def _hooks_the_play(self) -> bool:
         """Whether this plug-in overrides a hook of the play (:meth:`play_actions`,
-        :meth:`after_trick`)."""
+        :meth:`restrict_play`, :meth:`after_trick`)."""
         cls = type(self)
         return (cls.play_actions is not RulePlugin.play_actions
+                or cls.restrict_play is not RulePlugin.restrict_play
                 or cls.after_trick is not RulePlugin.after_trick)
 
     # -- views

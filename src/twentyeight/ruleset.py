@@ -79,6 +79,7 @@ class Ruleset(Sealed):
         "kind_owner",
         "play_index",
         "play_plugins",
+        "restricting_plugins",
         "trick_plugins",
         "view_plugins",
         "windows",
@@ -141,6 +142,10 @@ class Ruleset(Sealed):
         (a plug-in without any has nothing to offer)."""
         self.trick_plugins = tuple(p for p in plugins if p.after_each_trick)
         """Plug-ins called after every trick (those that say so)."""
+        self.restricting_plugins = tuple(
+            p for p in plugins if type(p).restrict_play is not RulePlugin.restrict_play)
+        """Plug-ins asked which cards may be played (those that override
+        :meth:`~twentyeight.plugins.RulePlugin.restrict_play`)."""
         self.view_plugins = tuple(p for p in plugins if type(p).view is not RulePlugin.view)
         """Plug-ins asked for fields of views: those that add any (that override
         :meth:`~twentyeight.plugins.RulePlugin.view`)."""
@@ -559,8 +564,12 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_checks_at": dict(ruleset.checks_at),
         "_claims_at": dict(ruleset.claims_at),
         "_trick_plugins": ruleset.trick_plugins,
+        "_restrictors": ruleset.restricting_plugins,
         "_results": {},
     }
+    if ruleset.restricting_plugins:
+        # Only rounds whose plug-ins restrict the play pay for asking them.
+        fixed["_play_legal"] = Round._restricted_play_legal
     return type(Round.__name__, (Round,), fixed)
 
 
