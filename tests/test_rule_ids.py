@@ -226,7 +226,7 @@ def custom(base: str, suffix: str, **changes: Any) -> te.Ruleset:
 def _exhausted_trumps_case() -> tuple[Round, Action, int | None]:
     """304's exhausted trumps (a plug-in's restriction on the play): the trump maker
     leads another suit while holding every trump still in play."""
-    from .test_restrict_play import first_binding
+    from .test_rules_304 import first_binding
 
     rnd = first_binding(range(500))
     seat = rnd.to_act

@@ -16,8 +16,9 @@ from twentyeight.plugins import RulePlugin, Why
 from twentyeight.port import RoundPort
 
 from .redeal import OpenerPointlessFirstCards
+from .scoring import Tables
 
-__all__ = ["DECK_304", "OPENER_UNDER_15", "ExhaustedTrumps"]
+__all__ = ["DECK_304", "OPENER_UNDER_15", "STONES_304", "ExhaustedTrumps"]
 
 DECK_304 = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q", "8", "7"),
                     points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3), ("Q", 2)))
@@ -30,6 +31,14 @@ OPENER_UNDER_15 = OpenerPointlessFirstCards(
                 "demand a new deal by the same dealer before anyone bids")
 """304's opener's redeal (R5): before anyone has bid or passed, the opener whose four
 cards hold fewer than 15 card points may demand a new deal."""
+
+STONES_304 = Tables(bands=((160, 1, 2), (200, 2, 3), (250, 3, 4)), tables=11,
+                    name="stones",
+                    description="stones won from or paid to the other side, 11 each to "
+                                "start; a team that cannot pay loses")
+"""304's stones (R21): each team starts with 11; a contract of 160-199 made wins 1 stone
+from the opponents and failed pays them 2, 200-249 wins 2 or pays 3, 250 and more wins 3
+or pays 4. Stones only change hands, so the match ends when one team holds all 22."""
 
 
 @frozen

@@ -17,7 +17,12 @@ import attrs
 import pytest
 from attrs import frozen
 from twentyeight_variants.redeal import OpenerPointlessFirstCards
-from twentyeight_variants.three_nought_four import DECK_304, OPENER_UNDER_15, ExhaustedTrumps
+from twentyeight_variants.three_nought_four import (
+    DECK_304,
+    OPENER_UNDER_15,
+    STONES_304,
+    ExhaustedTrumps,
+)
 
 import twentyeight as te
 from twentyeight.bots import RandomBot
@@ -265,3 +270,38 @@ def test_r5_only_the_opener_and_only_before_anyone_speaks() -> None:
 def test_opener_redeal_threshold_must_be_positive() -> None:
     with pytest.raises(te.ConfigError, match="below must be at least 1"):
         OpenerPointlessFirstCards(below=0)
+
+
+# ---------------------------------------------------------------- R21 stones
+
+def stones(bid: int, made: bool) -> tuple[int, ...]:
+    """The stones each team gains (team 0 the trump maker's) for one hand of ``bid``."""
+    outcome = te.HandOutcome(teams=2, bidding_team=0, bid=bid, target=bid,
+                             card_points=(bid if made else bid - 10, 0), tricks_won=(4, 4),
+                             made=made)
+    return outcome.game_points(STONES_304)
+
+
+@pytest.mark.parametrize(("bid", "won", "paid"),
+                         [(160, 1, 2), (190, 1, 2), (200, 2, 3), (240, 2, 3), (250, 3, 4),
+                          (300, 3, 4)])
+def test_r21_stones_by_band(bid: int, won: int, paid: int) -> None:
+    # R21 (S4): 160-199 1 or 2, 200-249 2 or 3, 250 and more 3 or 4.
+    assert stones(bid, True) == (won, -won)
+    assert stones(bid, False) == (-paid, paid)
+
+
+def test_r21_w1_a_failed_250_pays_4_stones_from_11_each() -> None:
+    # W1 (S4): from 11 stones each, a failed 250 leaves the trump maker's team 7 and
+    # the opponents 15; stones only change hands.
+    start = STONES_304.starting_totals(2)
+    assert start == (11, 11)
+    after = tuple(t + d for t, d in zip(start, stones(250, False), strict=True))
+    assert after == (7, 15)
+    assert sum(after) == 22
+    assert STONES_304.match_winner(after) is None
+
+
+def test_r21_w2_made_160_exactly_wins_1_stone() -> None:
+    # W2 (R20: ties to the bidder): the trump maker's team takes exactly 160.
+    assert stones(160, True) == (1, -1)
