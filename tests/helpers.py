@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,59 @@ def built_site() -> Path:
                           check=False)
     assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}\n{done.stderr}"
     return site
+
+
+def found_by_name(monkeypatch: pytest.MonkeyPatch, rules: te.Ruleset) -> None:
+    """Let records name ``rules``, a ruleset nobody registered: the conformance kit
+    reads its records back by ruleset name."""
+    import twentyeight.records
+
+    def lookup(name: str, **options: object) -> te.Ruleset:
+        return rules.with_options(**options) if name == rules.config.name \
+            else te.ruleset(name, **options)
+
+    monkeypatch.setattr(twentyeight.records, "_lookup", lookup)
+
+
+def check_late_endings(rules: te.Ruleset, count: int, seeds: int = 400) -> None:
+    """Compare the solver with plain minimax on ``count`` endings of ``rules``: seeded
+    random rounds stopped at a random point of the seventh trick or later."""
+    import random
+
+    from twentyeight.bots import RandomBot
+
+    from .test_solver import check_against_minimax
+
+    checked = 0
+    for seed in range(seeds):
+        rnd = rules.new_round(seed=seed, dealer=seed % rules.config.players)
+        bot = RandomBot(seed)
+        stop = random.Random(seed).randrange(rules.config.players)
+        while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= 6
+                                       and len(rnd.current_trick) >= stop):
+            rnd.apply(bot.choose_action(rnd.legal_actions()))
+        if not rnd.is_over:
+            check_against_minimax(rnd)
+            checked += 1
+        if checked == count:
+            return
+    raise AssertionError(f"only {checked} of {count} rounds reached an ending")
+
+
+def in_lockstep(rules: te.Ruleset, other_rules: te.Ruleset, seed: int,
+                avoid: tuple[te.Action, ...] = ()) -> Iterator[tuple[Round, Round]]:
+    """Deal ``seed`` in both rulesets and play the two rounds together, a seeded random
+    bot choosing for the first (never an action of ``avoid``): yields both before each
+    action. The other round follows until it is over; so does the generator with the
+    first."""
+    from twentyeight.bots import RandomBot
+
+    rnd = rules.new_round(seed=seed, dealer=seed % rules.config.players)
+    other = other_rules.new_round(seed=seed, dealer=seed % rules.config.players)
+    bot = RandomBot(seed)
+    while not rnd.is_over:
+        yield rnd, other
+        action = bot.choose_action([a for a in rnd.legal_actions() if a not in avoid])
+        rnd.apply(action)
+        if not other.is_over:
+            other.apply(action)

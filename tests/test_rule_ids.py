@@ -235,6 +235,36 @@ def _exhausted_trumps_case() -> tuple[Round, Action, int | None]:
     return rnd, te.Play(card), None
 
 
+def _304_auction_case(calls: tuple[str, ...], bid: int, lay: bool = False,
+                      then: tuple[str, ...] = ()) -> Callable[[], tuple[Round, Action, int | None]]:
+    """304's auctions (``Auction304``): the round after ``calls`` (with ``lay``, the
+    trump card laid and the calls ``then`` of the eight-card auction), and a bid of
+    ``bid``."""
+    def build() -> tuple[Round, Action, int | None]:
+        from .test_rules_304_contract import SO_FAR
+
+        rnd = SO_FAR.new_round(seed=11, dealer=0)
+        for call in calls:
+            rnd.apply(call)
+        if lay:
+            rnd.apply(rnd.legal_actions()[0])
+        for call in then:
+            rnd.apply(call)
+        return rnd, te.Bid(bid), None
+    return build
+
+
+def _no_trump_first_lead_case() -> tuple[Round, Action, int | None]:
+    """304's first lead of a closed game: the trump maker leads a trump."""
+    from .test_rules_304_contract import first_lead_position
+
+    rnd = first_lead_position(range(400))
+    seat = rnd.to_act
+    assert seat is not None and rnd.concealed_card is not None
+    card = next(c for c in rnd.hand(seat) if c.suit == rnd.concealed_card.suit)
+    return rnd, te.Play(card), None
+
+
 @dataclass(frozen=True)
 class Case:
     """A named state and action; ``expected`` is the id reference.md gives for it.
@@ -484,6 +514,18 @@ CALL_AND_PLAY_CASES = [
                   te.Play(te.Card("K", "H")), None)),
     Case("lead-another-suit-holding-every-trump-left", "must-lead-exhausted-trumps",
          _exhausted_trumps_case),
+    Case("trump-maker-leads-a-trump-to-a-closed-first-trick", "no-trump-first-lead",
+         _no_trump_first_lead_case),
+    Case("304-holder-of-the-bid-bids-again", "own-bid-standing",
+         _304_auction_case(("bid 160", "pass", "pass", "pass"), 250, lay=True)),
+    Case("304-second-auction-bid-below-250", "second-auction-min",
+         _304_auction_case(("bid 160", "pass", "pass", "pass"), 240, lay=True,
+                           then=("pass",))),
+    Case("304-partner-of-a-new-bidder-bids", "partner-just-bid",
+         _304_auction_case(("bid 160", "pass", "pass", "pass"), 260, lay=True,
+                           then=("pass", "bid 250", "pass"))),
+    Case("304-second-turn-below-200", "again-min",
+         _304_auction_case(("bid 160", "bid 170", "pass", "pass"), 180)),
     Case("discard-while-holding-the-suit-led", "must-follow-suit",
          lambda: (d28("28", "play 7S", "call-trump", "play 7H"),
                   te.Play(te.Card("A", "H")), None)),

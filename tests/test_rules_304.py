@@ -10,7 +10,6 @@ without the plug-in and applies R16 as the requirement words it.
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 import attrs
@@ -31,7 +30,7 @@ from twentyeight.port import RoundPort
 from twentyeight.solver import solve
 from twentyeight.testing import check_random_rounds
 
-from .test_solver import check_against_minimax
+from .helpers import check_late_endings, found_by_name
 
 BASE = te.ruleset("28")
 
@@ -138,15 +137,7 @@ def test_r16_leaves_the_bidder_free_before_the_trump_is_known() -> None:
 
 
 def test_exhausted_trumps_passes_the_conformance_kit(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The kit reads its records back by ruleset name: this unregistered ruleset is
-    # found by its own.
-    import twentyeight.records
-
-    def lookup(name: str, **options: object) -> te.Ruleset:
-        return EXHAUSTED.with_options(**options) if name == EXHAUSTED.config.name \
-            else te.ruleset(name, **options)
-
-    monkeypatch.setattr(twentyeight.records, "_lookup", lookup)
+    found_by_name(monkeypatch, EXHAUSTED)
     assert check_random_rounds(EXHAUSTED, rounds=40, seed=7) == 40
 
 
@@ -156,21 +147,7 @@ def test_the_solver_searches_a_restricted_play_on_the_round() -> None:
     from twentyeight.search_tables import search_tables
 
     assert not search_tables(EXHAUSTED).plain
-    checked = 0
-    for seed in range(400):
-        rnd = EXHAUSTED.new_round(seed=seed, dealer=seed % 4)
-        bot = RandomBot(seed)
-        rng = random.Random(seed)
-        stop = rng.randrange(4)
-        while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= 6
-                                       and len(rnd.current_trick) >= stop):
-            rnd.apply(bot.choose_action(rnd.legal_actions()))
-        if not rnd.is_over:
-            check_against_minimax(rnd)
-            checked += 1
-        if checked == 40:
-            break
-    assert checked == 40
+    check_late_endings(EXHAUSTED, 40)
     assert solve(first_binding(range(500))).exact
 
 

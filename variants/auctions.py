@@ -71,6 +71,25 @@ def check_all_pass(rule: str, config: RulesetConfig) -> None:
             "must bid, so the auction never ends without a bid (set opener_must_bid=False)")
 
 
+def check_second_auction(low: int | None, config: RulesetConfig) -> None:
+    """Refuse a second auction (from bid ``low``; ``None``: none) that cannot be held:
+    its lowest bid outside the bid range, no cards dealt after the first auction, or a
+    seventh card that makes the trump before the second deal."""
+    if low is None:
+        return
+    if not config.min_bid <= low <= config.max_bid:
+        raise ConfigError(f"second_auction {low} is outside the bid range "
+                          f"{config.min_bid}-{config.max_bid}")
+    if config.auction_after >= len(config.deal_packets):
+        raise ConfigError("second_auction needs cards dealt after the first auction "
+                          "(auction_after is the last packet: the deal is complete)")
+    if config.seventh_card:
+        raise ConfigError(
+            "second_auction conflicts with seventh_card: the seventh card makes the "
+            "trump before the second deal, a second auction's winner chooses it "
+            "from the whole hand after it")
+
+
 @frozen
 class HouseAuction(StandardAuction):
     """The classic auction with the held bid, the second auction and the all-pass rule
@@ -112,20 +131,7 @@ class HouseAuction(StandardAuction):
         """A forced No Trump needs an opener who may pass; a second auction needs cards
         dealt after the first, a trump chosen after it, and a bid in range."""
         check_all_pass(self.all_pass, config)
-        low = self.second_auction
-        if low is None:
-            return
-        if not config.min_bid <= low <= config.max_bid:
-            raise ConfigError(f"second_auction {low} is outside the bid range "
-                              f"{config.min_bid}-{config.max_bid}")
-        if config.auction_after >= len(config.deal_packets):
-            raise ConfigError("second_auction needs cards dealt after the first auction "
-                              "(auction_after is the last packet: the deal is complete)")
-        if config.seventh_card:
-            raise ConfigError(
-                "second_auction conflicts with seventh_card: the seventh card makes the "
-                "trump before the second deal, a second auction's winner chooses it "
-                "from the whole hand after it")
+        check_second_auction(self.second_auction, config)
 
     def reopen(self, rnd: RoundPort) -> int | None:
         """The second auction, from the opener, unless it is off or the contract is

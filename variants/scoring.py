@@ -25,6 +25,7 @@ from twentyeight.config import (
     HandOutcome,
     ScoringSystem,
     one_of,
+    typed,
     whole_numbers,
 )
 from twentyeight.errors import ConfigError
@@ -313,9 +314,17 @@ class Tables(ScoringSystem):
     failed_to: Literal["both"] = field(default="both", validator=_only_transfer)
     """Who a failed contract's tables go to: always ``both`` (the bidding team pays
     them to the defenders); tables cannot be created or destroyed."""
+    every_trick: int | None = field(default=None, validator=_optional_positive)
+    """A contract made by taking every trick wins this many tables instead of its band's
+    (304's house "caps" as an open 304 app plays it: 5 stones at any bid); ``None``: no
+    such bonus."""
+    empty_loses: bool = field(default=False, validator=typed(bool))
+    """A team left with no tables has lost (304's stones: the match ends when one team
+    holds them all); ``False``: only a team that cannot pay what it owes loses."""
     name: str = "tables"
     description: str = "tables won from or paid to the other side; a team that cannot pay loses"
-    option_fields: ClassVar[tuple[str, ...]] = ("tables", "bands", "failed_to")
+    option_fields: ClassVar[tuple[str, ...]] = (
+        "tables", "bands", "failed_to", "every_trick", "empty_loses")
 
     def starting_totals(self, teams: int) -> tuple[int, ...]:
         """Each team's stock of tables when a match begins."""
@@ -327,6 +336,9 @@ class Tables(ScoringSystem):
         if outcome.stake is not None:
             return outcome.stake, outcome.stake, outcome.multiplier
         band = band_of(self.bands, outcome.bid)
+        if self._every_trick(outcome):
+            assert self.every_trick is not None
+            return self.every_trick, band[2], outcome.multiplier
         if len(band) == 7 and outcome.multiplier in (2, 4):
             at = 3 if outcome.multiplier == 2 else 5
             return band[at], band[at + 1], 1
@@ -337,7 +349,17 @@ class Tables(ScoringSystem):
         if outcome.stake is not None:
             return self._transfer(outcome, outcome.stake, outcome.stake)
         band = band_of(self.bands, outcome.bid)
+        if self._every_trick(outcome):
+            assert self.every_trick is not None
+            return self._transfer(outcome, self.every_trick, band[2])
         return self._transfer(outcome, band[1], band[2])
+
+    def _every_trick(self, outcome: HandOutcome) -> bool:
+        """The ``every_trick`` bonus applies: on, and a points contract made with every
+        trick."""
+        return (self.every_trick is not None and outcome.made and outcome.contract == "bid"
+                and not any(won for team, won in enumerate(outcome.tricks_won)
+                            if team != outcome.bidding_team))
 
     def _transfer(self, outcome: HandOutcome, made: int, failed: int) -> tuple[int, ...]:
         value = made if outcome.made else -failed
@@ -353,8 +375,10 @@ class Tables(ScoringSystem):
         return tuple(p * rest for p in self._transfer(outcome, made, failed))
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
-        """The other team, once a team has had to pay more tables than it held."""
+        """The other team, once a team has had to pay more tables than it held (with
+        ``empty_loses``, once a team holds none)."""
+        floor = 0 if self.empty_loses else -1
         for team, total in enumerate(totals):
-            if total < 0:
+            if total <= floor:
                 return 1 - team
         return None

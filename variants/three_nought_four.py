@@ -2,23 +2,37 @@
 
 The requirement is ``docs/rules/304-requirements.md`` (rules R1 to R24, cited below). The
 ``304`` preset is registered once its closed game, the face-down cut (R11), is built; the
-rules here are complete and tested on their own, and any ruleset can carry them.
+parts here (the pack, the auctions, the exposure after the first trick of a high
+contract, the first lead of a closed game, exhausted trumps, the opener's redeal and the
+stones) are complete and tested on their own, and any ruleset can carry them.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
+from twentyeight.actions import Action
 from twentyeight.cards import DeckSpec
-from twentyeight.plugins import RulePlugin, Why
+from twentyeight.config import RulesetConfig, one_of, optional_int, typed
+from twentyeight.errors import ConfigError
+from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 
+from .auctions import check_second_auction
 from .redeal import OpenerPointlessFirstCards
 from .scoring import Tables
 
-__all__ = ["DECK_304", "OPENER_UNDER_15", "STONES_304", "ExhaustedTrumps"]
+__all__ = [
+    "DECK_304",
+    "OPENER_UNDER_15",
+    "STONES_304",
+    "Auction304",
+    "ExhaustedTrumps",
+    "ExposeAfterFirstTrick",
+    "NoTrumpFirstLead",
+]
 
 DECK_304 = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q", "8", "7"),
                     points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3), ("Q", 2)))
@@ -33,12 +47,14 @@ OPENER_UNDER_15 = OpenerPointlessFirstCards(
 cards hold fewer than 15 card points may demand a new deal."""
 
 STONES_304 = Tables(bands=((160, 1, 2), (200, 2, 3), (250, 3, 4)), tables=11,
-                    name="stones",
+                    empty_loses=True, name="stones",
                     description="stones won from or paid to the other side, 11 each to "
                                 "start; a team that cannot pay loses")
 """304's stones (R21): each team starts with 11; a contract of 160-199 made wins 1 stone
 from the opponents and failed pays them 2, 200-249 wins 2 or pays 3, 250 and more wins 3
-or pays 4. Stones only change hands, so the match ends when one team holds all 22."""
+or pays 4. Stones only change hands; the match ends when one team holds all 22, the
+other none. The house "caps" of an open 304 app (all eight tricks win 5 stones, R18) is
+the option ``every_trick=5``."""
 
 
 @frozen
@@ -81,3 +97,194 @@ class ExhaustedTrumps(RulePlugin):
         """The rule in words."""
         return ("exhausted trumps: a trump maker who has the lead and holds every trump "
                 "still in play, the trump being known, must lead trumps until they are gone")
+
+
+@frozen
+class ExposeAfterFirstTrick(RulePlugin):
+    """304's exposure at a high bid (R14): a contract of ``from_bid`` or more whose trump
+    is still concealed when the first trick ends has its trump card turned up then."""
+
+    name: ClassVar[str] = "expose-after-first-trick"
+    option_fields: ClassVar[tuple[str, ...]] = ("from_bid",)
+    after_each_trick: ClassVar[bool] = True
+
+    from_bid: int = field(default=250, validator=typed(int))
+    """The lowest contract whose trump is exposed after the first trick."""
+
+    def after_trick(self, rnd: RoundPort) -> None:
+        """After the first trick, a contract of ``from_bid`` or more shows its trump."""
+        bid = rnd.bid
+        if len(rnd.tricks) == 1 and bid is not None and bid >= self.from_bid:
+            rnd.expose_trump()
+
+    def position_key(self, rnd: RoundPort) -> None:
+        """Nothing: the rule reads the contract and the number of tricks played."""
+        return None
+
+    def describe(self) -> str:
+        """The rule in words."""
+        return (f"a contract of {self.from_bid} or more has its trump turned up after the "
+                "first trick")
+
+
+@frozen
+class NoTrumpFirstLead(RulePlugin):
+    """304's first lead in a closed game (R13): a trump maker who leads to the first
+    trick while the trump is concealed may not lead a trump while holding another
+    suit."""
+
+    name: ClassVar[str] = "no-trump-first-lead"
+
+    rule: ClassVar[str] = "no-trump-first-lead"
+    """The rule id a refusal names."""
+
+    def restrict_play(self, rnd: RoundPort, seat: int, legal: int, why: Why) -> int:
+        """The first lead of the trump maker, trump concealed: no trump."""
+        suit = rnd.trump_suit_index
+        if (seat != rnd.bidder or suit < 0 or rnd.trump_exposed or rnd.current_trick
+                or rnd.tricks):
+            return legal
+        others = legal & ~rnd.deck.suit_mask[suit]
+        if not others or others == legal:
+            return legal
+        if why is not None:
+            why.append((self.rule, "the trump maker may not lead a trump to the first trick "
+                        "of a closed game", legal & ~others))
+        return others
+
+    def position_key(self, rnd: RoundPort) -> None:
+        """Nothing: the rule reads the hand, the trick count and the trump."""
+        return None
+
+    def describe(self) -> str:
+        """The rule in words."""
+        return ("a trump maker leading the first trick of a closed game may not lead a "
+                "trump")
+
+
+AllPass304 = Literal["throw-in", "dealer-minimum"]
+"""When all four pass in 304's first auction: the deal is thrown in and the next dealer
+deals (``throw-in``), or the dealer must take the lowest bid (``dealer-minimum``)."""
+
+
+@frozen
+class Auction304(StandardAuction):
+    """304's two auctions (R6, R6a-R6d, R9).
+
+    *The first auction*, on four cards: from the opener, each player in turn bids higher
+    (in the config's steps from ``min_bid``) or passes. A pass is not final: a player who
+    has spoken before, by a bid or a pass, may bid again when the turn comes round, but
+    only ``again_min`` or more (R6b); overcalling one's partner needs the config's
+    ``partner_overcall_min`` (R6a); nobody bids over their own standing bid (R6c). The
+    auction ends when, after a bid, the other players have passed in turn; if all pass
+    without a bid, the ``all_pass`` rule applies (R6d).
+
+    *The second auction* (R9), once all eight cards are dealt, unless ``second_auction``
+    is ``None``: one turn each, from the holder of the bid. A bid must be at least
+    ``second_auction`` and higher than the current one; the holder of the bid may only
+    pass, and so may a player whose partner has bid in this round. A new bidder lays a
+    new trump card (the old one goes back to its owner's hand); if all pass the contract
+    stands."""
+
+    option_fields: ClassVar[tuple[str, ...]] = ("again_min", "second_auction", "all_pass")
+
+    throw_in_passes_deal: ClassVar[bool] = True
+    """A deal all four passed on goes to the next dealer (S4)."""
+
+    STATE: ClassVar[str] = "second-auction-start"
+    """The plug-in state name under which the second auction's first seat is kept."""
+
+    again_min: int | None = field(default=200, validator=optional_int)
+    """The lowest bid of a player who has already bid or passed (``None``: no limit)."""
+
+    second_auction: int | None = field(default=250, validator=optional_int)
+    """The lowest bid of the eight-card auction (``None``: no second auction)."""
+
+    all_pass: AllPass304 = field(default="throw-in",
+                                 validator=one_of("throw-in", "dealer-minimum"))
+    """When all pass without a bid: see :data:`AllPass304`."""
+
+    def describe(self) -> str:
+        """The two auctions in words, with the options set."""
+        text = "bid in turn, each bid higher, or pass; a pass is not final"
+        if self.again_min is not None:
+            text += f", but a player who has spoken before bids at least {self.again_min}"
+        text += "; the auction ends when the other players have passed after a bid"
+        if self.second_auction is not None:
+            text += (f"; on eight cards, one more turn each from the bidder, bids from "
+                     f"{self.second_auction}")
+        if self.all_pass == "dealer-minimum":
+            text += "; if all pass, the dealer takes the lowest bid"
+        return text
+
+    def check(self, config: RulesetConfig) -> None:
+        """The second auction must fit the deal and the bid range; a dealer who takes the
+        lowest bid needs an opener who may pass."""
+        check_second_auction(self.second_auction, config)
+        if self.all_pass == "dealer-minimum" and config.opener_must_bid:
+            raise ConfigError(
+                "all_pass 'dealer-minimum' conflicts with opener_must_bid=True: the opener "
+                "must bid, so the auction never ends without a bid")
+
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
+        """The first auction: the classic limits, ``again_min`` after speaking once, and
+        no bid over one's own. The second: at least ``second_auction``, higher than the
+        current bid, and none for the holder of the bid or the partner of a new one."""
+        top = rnd.config.max_bid + 1
+        bidder = rnd.bidder
+        if bidder == seat:
+            if why is not None:
+                why.append(("own-bid-standing", "you hold the highest bid: you may only "
+                            "pass", top))
+            return top, True
+        reopened = rnd.reopened_bid
+        if reopened is None:
+            low, can_pass = super().bid_limits(rnd, seat, why)
+            again = self.again_min
+            if again is not None and again > low and rnd.spoken_mask >> seat & 1:
+                low = again
+                if why is not None:
+                    why.append(("again-min", f"you have spoken before: bid at least "
+                                f"{again} or pass", again))
+            return low, can_pass
+        high = rnd.bid
+        assert high is not None and bidder is not None and self.second_auction is not None
+        if high != reopened and (bidder - seat) % 2 == 0:
+            if why is not None:
+                why.append(("partner-just-bid", "your partner has bid in this round: you "
+                            "must pass", top))
+            return top, True
+        low = self.second_auction
+        if why is not None:
+            why.append(("second-auction-min",
+                        f"a bid in the second auction must be at least {low}", low))
+        return self.above_current_bid(high, low, why), True
+
+    def next_to_speak(self, rnd: RoundPort, seat: int, action: Action) -> int | None:
+        """The next player in turn; ``None`` once the others have passed after a bid (or
+        all have passed), and in the second auction once each has had a turn."""
+        n = rnd.players
+        nxt = (seat + 1) % n
+        if rnd.reopened_bid is not None:
+            return None if nxt == rnd.plugin_state(self.STATE) else nxt
+        needed = n if rnd.bidder is None else n - 1
+        return None if rnd.pass_run >= needed else nxt
+
+    def reopen(self, rnd: RoundPort) -> int | None:
+        """The second auction opens at the holder of the bid (kept, as the seat whose
+        turn ends it, in the round's plug-in state)."""
+        if self.second_auction is None:
+            return None
+        rnd.set_plugin_state(self.STATE, rnd.bidder)
+        return rnd.bidder
+
+    def all_passed(self, rnd: RoundPort) -> None:
+        """``dealer-minimum``: the dealer takes the lowest bid; a throw-in sets nothing."""
+        if self.all_pass == "dealer-minimum":
+            rnd.set_contract(rnd.dealer, rnd.config.min_bid)
+
+    def max_calls(self, config: RulesetConfig) -> int:
+        """Each bid and the passes after it, the passes of an auction without a bid, and
+        one call each in the second auction."""
+        n = config.players
+        return len(config.bids) * n + 2 * n

@@ -34,10 +34,25 @@ def round_seed(match_seed: int, deal_number: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+def dealer_after(rnd: Round) -> int:
+    """Who deals after ``rnd``, which is over: the next seat after a hand played out, or
+    after a deal every player passed on where the auction says so
+    (:attr:`~twentyeight.plugins.AuctionRules.throw_in_passes_deal`); the same dealer
+    after any other annulled deal."""
+    result = rnd.result
+    if result is None:
+        raise TwentyEightError("the round is not over yet")
+    if result.annulled is None or (result.annulled == "all-passed"
+                                   and rnd.ruleset.config.auction.throw_in_passes_deal):
+        return (rnd.dealer + 1) % rnd.players
+    return rnd.dealer
+
+
 class Match:
     """Rounds of one ruleset with running game points. The deal passes counter-clockwise
     (to the previous dealer's right) after each scored hand; an annulled deal is dealt
-    again by the same dealer. Use :meth:`next_round`, play it, then :meth:`score`.
+    again by the same dealer (see :func:`dealer_after`). Use :meth:`next_round`, play
+    it, then :meth:`score`.
 
     The totals start where the scoring system says (``starting_totals``: 56's tables
     start at 12 each) or at 0, and each round is dealt knowing them (``Round.scores``)
@@ -108,8 +123,7 @@ class Match:
         self._pending = None
         self.rounds.append(rnd)
         self.totals = tuple(t + g for t, g in zip(self.totals, rnd.result.game_points, strict=True))
-        if rnd.result.annulled is None:
-            self.dealer = (self.dealer + 1) % self.ruleset.config.players
+        self.dealer = dealer_after(rnd)
         scoring = self.ruleset.config.scoring
         game = scoring.match_winner(self.totals)
         if game is None:

@@ -290,7 +290,8 @@ class Transitions(Legality):
                 return
         self._leader = winner
         self.to_act = winner
-        if (not exposed and self._trump_suit >= 0 and done + 1 == self._n_tricks
+        # (A plug-in may have exposed the trump after the trick: read it again.)
+        if (self._exposed_at is None and self._trump_suit >= 0 and done + 1 == self._n_tricks
                 and self.ruleset.config.last_trick_unexposed == "void"):
             self._annul("trump-never-exposed")
 

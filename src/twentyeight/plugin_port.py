@@ -221,6 +221,13 @@ class PluginPort:
         """Cards still held that everyone has now seen."""
         self._r._shown |= mask
 
+    def expose_trump(self) -> None:
+        """Turn the concealed trump up now, by rule (its holder exposes it)."""
+        r = self._r
+        if r._trump_suit >= 0 and r._exposed_at is None and not r._seventh_pending:
+            r._changed()
+            r._expose(r._bidder)
+
     def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
         """Make ``seat`` the declarer of ``bid`` (a default contract)."""
         r = self._r

@@ -103,6 +103,11 @@ class AuctionRules(Part):
     checks each resampled deal by replaying the history on it, which is exact for any
     rule but slower."""
 
+    throw_in_passes_deal: ClassVar[bool] = False
+    """True if a deal thrown in because every player passed passes the deal to the next
+    dealer, as a played hand does (default ``False``: like every other annulled deal,
+    the same dealer deals again)."""
+
     denominations: ClassVar[tuple[str | None, ...]] = (None,)
     """What may follow a bid's number: ``None`` for plain numbers, or suit letters and
     ``"NT"`` where a bid names the trump (``bid 30 S``)."""

@@ -227,6 +227,14 @@ class RoundPort(Protocol):
         """Cards still held that everyone has now seen."""
         ...
 
+    def expose_trump(self) -> None:
+        """Turn the concealed trump up now, by rule rather than by a call: the face-down
+        card joins its holder's hand, the trump counts from the next card played, and the
+        ``trump-exposed`` redeal checks run. For rules that expose the trump at a set
+        moment (after the first trick of a high contract, after the first card).
+        Nothing happens if no trump is concealed."""
+        ...
+
     def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
         """From :meth:`~twentyeight.plugins.AuctionRules.all_passed`: make ``seat`` the
         declarer of ``bid`` (a default contract)."""

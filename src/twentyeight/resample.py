@@ -141,6 +141,10 @@ class _Facts:
         bidder_plays: list[tuple[int, int]] = []  # (suit, index of the lead rule it follows)
         concealed = rnd._concealed
         trump = rnd._trump_suit
+        # Where the trump was exposed, however it was (a plug-in may expose it by rule,
+        # without an action): from there on the walk knows it.
+        exposed_at = rnd._exposed_at if rnd._exposed_at is not None and not exposed else None
+        trick_no = 0
         for who, action in rnd._actions:
             kind = type(action)
             if kind is CallTrump:
@@ -154,6 +158,8 @@ class _Facts:
                 continue
             cid = rnd._ids[action.card]  # type: ignore[attr-defined]
             suit = suit_of[cid]
+            if exposed_at is not None and (trick_no, position) >= exposed_at:
+                exposed = True
             if cid == concealed and not exposed:
                 exposed = True  # the bidder's last card was the face-down one
             elif who == bidder and not exposed:
@@ -186,6 +192,7 @@ class _Facts:
                     self.replay = True
                 best_trump = max(best_trump, strength[cid])
             position = (position + 1) % trick_size
+            trick_no += position == 0
         # A lead rule for suit X holds for trump X only if every card the bidder played
         # from that lead on (the face-down card apart) was of suit X.
         self.lead_rules = [

@@ -24,11 +24,12 @@ from ..bots.simulation import (
     simulate,
 )
 from ..errors import ConfigError
+from ..match import dealer_after
 from ..registry import modifier as lookup_modifier
 from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
 from ..registry import ruleset as lookup_ruleset
-from ..round import MAX_SEED
+from ..round import MAX_SEED, Round
 from .narrate import _signed, _times
 from .style import _Progress, _Style
 from .transcript import _transcript
@@ -93,9 +94,17 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         if rnd.result.annulled is None:
             return 0
         seed = (seed + 1) % MAX_SEED
-        print(f"The same dealer deals again (seed {seed}).")
+        print(_redeal_line(rnd, seed))
+        dealer = dealer_after(rnd)
     print("Every deal was annulled; giving up.")
     return 1
+
+
+def _redeal_line(rnd: Round, seed: int) -> str:
+    """What a demo says when ``rnd`` was annulled and the next deal has ``seed``."""
+    if dealer_after(rnd) == rnd.dealer:
+        return f"The same dealer deals again (seed {seed})."
+    return f"The deal passes to the next dealer (seed {seed})."
 
 
 _MAX_WORKERS_WINDOWS = 61

@@ -32,7 +32,8 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
     (trick index, position), worked out from the history: ``trump <card>``,
     ``trump <suit>`` or ``seventh-card`` (the bidder's seventh card dealt), or the bid
     where it names the trump; exposed where ``call-trump`` was said or the face-down
-    card played. A contract without a trump (a single hand) has none."""
+    card played, or earlier where a plug-in exposed it by rule. A contract without a
+    trump (a single hand) has none."""
     if rnd.trump_suit_index < 0:
         return None, None, None
     suit: str | None = None
@@ -58,6 +59,12 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
             position += 1
             if trick_no < len(sizes) and position == sizes[trick_no]:
                 trick_no, position = trick_no + 1, 0
+    reported = rnd.exposed_at
+    if rnd.config.plugins and reported is not None and (
+            exposed_at is None or reported < exposed_at):
+        # A plug-in turned the trump up by its rule (RoundPort.expose_trump), which
+        # leaves no action in the history; every view says where.
+        exposed_at = reported
     return suit, concealed, exposed_at
 
 
