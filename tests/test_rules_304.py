@@ -30,7 +30,7 @@ from twentyeight.port import RoundPort
 from twentyeight.solver import solve
 from twentyeight.testing import check_random_rounds
 
-from .helpers import check_late_endings, found_by_name
+from .helpers import check_late_endings, found_by_name, in_lockstep
 
 BASE = te.ruleset("28")
 
@@ -65,20 +65,14 @@ def lockstep(seed: int) -> tuple[int, int]:
     """Play a round of 28 with exhausted trumps at random, a plain 28 round of the same
     deal beside it, and compare the cards allowed at every play decision with the
     oracle. Returns (decisions compared, decisions the rule restricted)."""
-    rnd = EXHAUSTED.new_round(seed=seed, dealer=seed % 4)
-    plain = BASE.new_round(seed=seed, dealer=seed % 4)
-    bot = RandomBot(seed)
     compared = restricted = 0
-    while not rnd.is_over:
+    for rnd, plain in in_lockstep(EXHAUSTED, BASE, seed):
         if rnd.phase is te.Phase.PLAY:
             allowed = cards(plain)
             expected = r16_oracle(rnd, allowed)
             assert cards(rnd) == expected, (seed, rnd.history)
             compared += 1
             restricted += expected != allowed
-        action = bot.choose_action(rnd.legal_actions())
-        rnd.apply(action)
-        plain.apply(action)
     return compared, restricted
 
 
@@ -96,15 +90,9 @@ def first_binding(seed_range: range) -> te.Round:
     """A position of 28 with exhausted trumps where R16 binds: the trump maker leads,
     holding every trump left and another card."""
     for seed in seed_range:
-        rnd = EXHAUSTED.new_round(seed=seed, dealer=seed % 4)
-        plain = BASE.new_round(seed=seed, dealer=seed % 4)
-        bot = RandomBot(seed)
-        while not rnd.is_over:
+        for rnd, plain in in_lockstep(EXHAUSTED, BASE, seed):
             if rnd.phase is te.Phase.PLAY and cards(rnd) != cards(plain):
                 return rnd
-            action = bot.choose_action(rnd.legal_actions())
-            rnd.apply(action)
-            plain.apply(action)
     raise AssertionError("no position where the rule binds")
 
 
@@ -124,16 +112,15 @@ def test_r16_refusal_names_the_rule_and_leaves_the_round_unchanged() -> None:
 
 def test_r16_leaves_the_bidder_free_before_the_trump_is_known() -> None:
     # Before the exposure nobody knows which suit is trumps: the rule cannot bind.
+    checked = 0
     for seed in range(200):
-        rnd = EXHAUSTED.new_round(seed=seed, dealer=seed % 4)
-        plain = BASE.new_round(seed=seed, dealer=seed % 4)
-        bot = RandomBot(seed)
-        while not rnd.is_over and not rnd.trump_exposed:
+        for rnd, plain in in_lockstep(EXHAUSTED, BASE, seed):
+            if rnd.trump_exposed:
+                break
             if rnd.phase is te.Phase.PLAY:
                 assert cards(rnd) == cards(plain)
-            action = bot.choose_action(rnd.legal_actions())
-            rnd.apply(action)
-            plain.apply(action)
+                checked += 1
+    assert checked > 1000
 
 
 def test_exhausted_trumps_passes_the_conformance_kit(monkeypatch: pytest.MonkeyPatch) -> None:
