@@ -251,6 +251,56 @@ def test_auction_304_options_are_checked() -> None:
     assert "a pass is not final" in SO_FAR.config.auction.describe()
 
 
+# ---------------------------------------------------------------- R4, R8, R20
+
+def test_r4_four_cards_for_the_first_auction_then_four_more() -> None:
+    # R4 (S1, S2, S4): four cards each, the opener (dealer's right) speaks first; four
+    # more each once the trump card is laid.
+    rnd = SO_FAR.new_round(seed=11, dealer=0)
+    assert rnd.to_act == rnd.opener == 1
+    assert [len(rnd.hand(s)) for s in range(4)] == [4, 4, 4, 4]
+    for call in ("bid 160", "pass", "pass", "pass"):
+        rnd.apply(call)
+    assert [len(rnd.hand(s)) for s in range(4)] == [4, 4, 4, 4]
+    rnd.apply(rnd.legal_actions()[0])
+    assert [len(rnd.hand(s)) for s in range(4)] == [8, 7, 8, 8]
+
+
+def test_r8_the_trump_maker_lays_one_of_four_cards_face_down() -> None:
+    # R8 (S1, S2, S4, S5): the card is chosen from the four, its suit is trumps, it is
+    # not part of the hand, and nobody else sees it.
+    rnd = SO_FAR.new_round(seed=11, dealer=0)
+    for call in ("bid 160", "pass", "pass", "pass"):
+        rnd.apply(call)
+    four = set(rnd.hand(1))
+    assert {a.card for a in rnd.legal_actions() if isinstance(a, te.LayTrump)} == four
+    rnd.apply(rnd.legal_actions()[0])
+    laid = rnd.concealed_card
+    assert laid in four and laid not in rnd.hand(1)
+    assert rnd.trump_suit == laid.suit  # type: ignore[union-attr]
+    assert rnd.view(1)["trump"]["card"] == str(laid)
+    for seat in (0, 2, 3):
+        trump = rnd.view(seat)["trump"]
+        assert trump is not None and "card" not in trump and "suit" not in trump
+
+
+def test_r20_the_contract_is_made_at_the_bid_or_more() -> None:
+    # R20 (S2, S4, S5): made when the trump maker's team takes at least the bid; ties
+    # go to the trump maker.
+    outcomes = set()
+    for seed in range(200):
+        rnd = SO_FAR.new_round(seed=seed, dealer=seed % 4)
+        play_round(rnd, [RandomBot(seed * 4 + s) for s in range(4)])
+        result = rnd.result
+        if result is None or result.annulled is not None:
+            continue
+        assert rnd.bid is not None and rnd.bidder is not None
+        made = rnd.card_points[rnd.bidder % 2] >= rnd.bid
+        assert result.made == made
+        outcomes.add(made)
+    assert outcomes == {True, False}
+
+
 # ---------------------------------------------------------------- R13 and R14
 
 def first_lead_position(seed_range: range) -> te.Round:
@@ -518,19 +568,19 @@ def test_an_exposure_by_rule_before_the_last_trick_is_not_a_void_hand() -> None:
 def test_r6d_a_throw_in_passes_the_deal_to_the_next_dealer() -> None:
     # S4: "If all four players pass, the hand is abandoned; next dealer deals." Any
     # other annulled deal is dealt again by the same dealer.
-    from twentyeight.cli.commands import _redeal_line
+    from twentyeight.cli.commands import _next_deal
     from twentyeight.match import dealer_after
 
     thrown = SO_FAR.new_round(seed=11, dealer=0)
     for _ in range(4):
         thrown.apply("pass")
     assert dealer_after(thrown) == 1
-    assert "next dealer" in _redeal_line(thrown, 5)
+    assert _next_deal(thrown, 5) == (1, 6, "The deal passes to the next dealer (seed 6).")
     claimed = next(r for r in (SO_FAR.new_round(seed=s, dealer=2) for s in range(200))
                    if te.Redeal() in r.legal_actions())
     claimed.apply("redeal")
     assert dealer_after(claimed) == 2
-    assert "same dealer" in _redeal_line(claimed, 5)
+    assert _next_deal(claimed, 5) == (2, 6, "The same dealer deals again (seed 6).")
     # A match deals on the same way.
     match = te.Match(SO_FAR, seed=1)
     first = match.next_round()

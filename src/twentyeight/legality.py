@@ -240,13 +240,12 @@ class Legality(RoundState):
                     msg = ("a bid names a suit or No Trump, e.g. "
                            f"'bid {cfg.min_bid} S' or 'bid {cfg.min_bid} NT'")
                 return IllegalActionError("bid-denomination", msg, text)
-            on_step = (v - cfg.min_bid) % cfg.bid_step == 0 or v == cfg.max_bid
-            if legal[0] <= v <= cfg.max_bid and on_step:
+            if legal[0] <= v and v in self._bid_values:
                 return None
             if v > cfg.max_bid or v < cfg.min_bid:
                 return IllegalActionError(
                     "bid-out-of-range", f"bids run from {cfg.describe_bids()}", text)
-            if not on_step:
+            if v not in self._bid_values:
                 return IllegalActionError(
                     "bid-off-step", f"bids run from {cfg.describe_bids()}", text)
             rules.bid_limits(self._port, seat, why)

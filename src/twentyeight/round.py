@@ -459,9 +459,8 @@ class Round(Views):
             else:
                 low, can_pass = legal[0], legal[1]
             if can_pass if kind is Pass else (
-                    low <= action.value <= self._max_bid  # type: ignore[union-attr]
-                    and ((action.value - self._min_bid) % self._bid_step == 0  # type: ignore[union-attr]
-                         or action.value == self._max_bid)  # type: ignore[union-attr]
+                    low <= action.value  # type: ignore[union-attr]
+                    and action.value in self._bid_values  # type: ignore[union-attr]
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return

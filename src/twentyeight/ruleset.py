@@ -538,6 +538,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_min_bid": cfg.min_bid,
         "_max_bid": cfg.max_bid,
         "_bid_step": cfg.bid_step,
+        "_bid_values": frozenset(cfg.bids),
         "_denominations": cfg.auction.denominations,
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,

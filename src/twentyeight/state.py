@@ -166,6 +166,7 @@ class RoundState:
     # ruleset's round class.
     _max_bid: ClassVar[int]
     _bid_step: ClassVar[int]
+    _bid_values: ClassVar[frozenset[int]]
     _n_tricks: ClassVar[int]
     _last_trick_points: ClassVar[int]
     _denominations: ClassVar[tuple[str | None, ...]]

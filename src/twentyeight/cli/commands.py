@@ -93,18 +93,20 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         assert rnd.result is not None
         if rnd.result.annulled is None:
             return 0
-        seed = (seed + 1) % MAX_SEED
-        print(_redeal_line(rnd, seed))
-        dealer = dealer_after(rnd)
+        dealer, seed, line = _next_deal(rnd, seed)
+        print(line)
     print("Every deal was annulled; giving up.")
     return 1
 
 
-def _redeal_line(rnd: Round, seed: int) -> str:
-    """What a demo says when ``rnd`` was annulled and the next deal has ``seed``."""
-    if dealer_after(rnd) == rnd.dealer:
-        return f"The same dealer deals again (seed {seed})."
-    return f"The deal passes to the next dealer (seed {seed})."
+def _next_deal(rnd: Round, seed: int) -> tuple[int, int, str]:
+    """After ``rnd``, dealt with ``seed`` and annulled: the next deal's dealer and seed,
+    and what a demo says of it."""
+    dealer = dealer_after(rnd)
+    seed = (seed + 1) % MAX_SEED
+    if dealer == rnd.dealer:
+        return dealer, seed, f"The same dealer deals again (seed {seed})."
+    return dealer, seed, f"The deal passes to the next dealer (seed {seed})."
 
 
 _MAX_WORKERS_WINDOWS = 61

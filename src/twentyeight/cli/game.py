@@ -13,11 +13,10 @@ from ..bots import Bot, HeuristicBot
 from ..cards import Card
 from ..errors import IllegalActionError, ParseError, TwentyEightError
 from ..inputs import MAX_ACTION_TEXT, check_text, read_number
-from ..match import dealer_after
 from ..registry import ruleset as lookup_ruleset
-from ..round import MAX_SEED, Phase, Round
+from ..round import Phase, Round
 from ..ruleset import Ruleset
-from .commands import _MAX_REDEALS, _fresh_seed, _redeal_line
+from .commands import _MAX_REDEALS, _fresh_seed, _next_deal
 from .narrate import _and
 from .streams import _InputFailed, _lenient, _output_failed, _undecodable
 from .style import _Style
@@ -78,9 +77,8 @@ class _Game(_ViewNarrator):
                 assert rnd.result is not None
                 if rnd.result.annulled is None:
                     return 0
-                seed = (seed + 1) % MAX_SEED
-                self.say(_redeal_line(rnd, seed))
-                dealer = dealer_after(rnd)
+                dealer, seed, line = _next_deal(rnd, seed)
+                self.say(line)
         except _Quit:
             self.say("Bye.")
             return 0
