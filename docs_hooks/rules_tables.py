@@ -443,7 +443,10 @@ def _trump_text(config: RulesetConfig) -> str:
     text = _words(TRUMP_MARKER_WORDS, config.trump_marker)
     if config.seventh_card:
         text += ", or takes the seventh card dealt to them, unseen"
-    if config.trump_marker != "open":
+    if config.cut_mode == "face-down":
+        text += ("; a player who cannot follow suit cuts face down, and a trump among the "
+                 "cuts exposes it when the trick is complete")
+    elif config.trump_marker != "open":
         may = "must" if config.reveal_when_void else "may"
         must = "must" if config.caller_must_trump else "need not"
         text += (f"; a player who cannot follow suit {may} call for it, and then {must} "

@@ -265,6 +265,15 @@ def _no_trump_first_lead_case() -> tuple[Round, Action, int | None]:
     return rnd, te.Play(card), None
 
 
+def _cut_face_down_case() -> tuple[Round, Action, int | None]:
+    """304's closed game: a void player asks for the trump instead of cutting."""
+    from .test_rules_304_cuts import W3_DEAL, contract_of_seat_1
+
+    rnd = contract_of_seat_1(W3_DEAL)
+    rnd.apply("play 9S")
+    return rnd, te.CallTrump(), None
+
+
 @dataclass(frozen=True)
 class Case:
     """A named state and action; ``expected`` is the id reference.md gives for it.
@@ -516,6 +525,7 @@ CALL_AND_PLAY_CASES = [
          _exhausted_trumps_case),
     Case("trump-maker-leads-a-trump-to-a-closed-first-trick", "no-trump-first-lead",
          _no_trump_first_lead_case),
+    Case("304-void-player-calls-for-the-trump", "cut-face-down", _cut_face_down_case),
     Case("304-holder-of-the-bid-bids-again", "own-bid-standing",
          _304_auction_case(("bid 160", "pass", "pass", "pass"), 250, lay=True)),
     Case("304-second-auction-bid-below-250", "second-auction-min",

@@ -9,8 +9,8 @@ cites S1 (S4), and the card304 program's rules (S5). The rules marked "S4 only" 
 requirement are built as S4 words them.
 
 The assembled ruleset below is 304 as far as it is built, with 28's call for the trump
-(S5's way of cutting, the ``call`` value of the requirement's ``cut_mode``) standing in
-for the face-down cut (R11), which is not built yet.
+(S5's way of cutting, ``cut_mode="call"``); the face-down cut (R11, R12) is tested in
+``test_rules_304_cuts.py``.
 """
 
 from __future__ import annotations

@@ -49,6 +49,15 @@ card is the bidder's only card of it: counts as void (``void``: may discard, or 
 the trump, like any player without the suit), or must expose the card and play it to
 the trick (``expose``)."""
 
+CutMode = Literal["call", "face-down"]
+"""What a player who cannot follow suit does while the trump is concealed. ``call``: plays
+any card face up or calls for the trump (28's way). ``face-down``: plays a card face
+down (a *cut*), seen only by its player and the bidder, without calling; when the trick
+is complete, a face-down card of the trump suit exposes the trump (trumps count from
+the trick's first card) and turns the trick's face-down cards up, all but the bidder's
+own that are not trumps; without one they stay face down and the suit led wins. The
+bidder may cut with the face-down trump card itself (304)."""
+
 NoJackDiscard = bool | Literal["strict"]
 """The no-Jack-discard rule: off (``False``); ``True``: a player void in the suit led may
 not discard the Jack of a suit not yet led; ``"strict"``: may not discard any Jack, led
@@ -226,6 +235,7 @@ _BIDDER_TRUMP_LEAD = ("only-trumps", "after-trump-led", "any")
 _LAST_TRICK = ("expose", "void")
 _TRUMP_MARKERS = ("hand-card", "indicator", "open")
 _CONCEALED_FOLLOW = ("void", "expose")
+_CUT_MODES = ("call", "face-down")
 
 
 def _no_jack_discard(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -344,6 +354,9 @@ class RulesetConfig:
     it (needs ``trump_marker`` ``hand-card``, without ``seventh_card``)."""
     reveal_when_void: bool = field(default=False, validator=typed(bool))
     """A player who cannot follow suit while the trump is concealed must call for it."""
+    cut_mode: CutMode = field(default="call", validator=one_of(*_CUT_MODES))
+    """How a player who cannot follow suit cuts while the trump is concealed; see
+    :data:`CutMode`."""
     over_trump: bool = field(default=False, validator=typed(bool))
     """Trumping over a trump already in the trick, you must beat it if you can, and you
     may not play a lower trump while you hold another card."""
@@ -448,6 +461,16 @@ class RulesetConfig:
             raise ConfigError(
                 f"{needs_card[0]} conflicts with trump_marker {self.trump_marker!r}: it "
                 "needs the bidder's own face-down trump card (trump_marker 'hand-card')")
+        if self.cut_mode == "face-down":
+            clash = [name for name, on in (
+                ("trump_marker 'open'", self.trump_marker == "open"),
+                ("seventh_card", self.seventh_card),
+                ("reveal_when_void", self.reveal_when_void),
+                ("concealed_follow 'expose'", self.concealed_follow == "expose")) if on]
+            if clash:
+                raise ConfigError(
+                    f"cut_mode 'face-down' conflicts with {clash[0]}: face-down cuts need a "
+                    "trump the bidder chose and knows, and no call for it")
         if self.concealed_follow == "expose" and self.seventh_card:
             raise ConfigError(
                 "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
@@ -553,6 +576,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "caller_plays_exposed_card",
     "concealed_follow",
     "reveal_when_void",
+    "cut_mode",
     "over_trump",
     "no_jack_discard",
     "trump_lead_after_trump_played",

@@ -154,6 +154,7 @@ class ObservationLayout(Sealed):
         "_bid_index",
         "_cards",
         "_contract_kinds",
+        "_cuts",
         "_everyone",
         "_max_calls",
         "_offsets",
@@ -230,6 +231,13 @@ class ObservationLayout(Sealed):
              + ", ".join((*self.windows, "none"))),
         ]
         core = len(parts)
+        self._cuts = cfg.cut_mode == "face-down"
+        if self._cuts:
+            parts.append(("face_down", 2 * n,
+                          "cards cut face down that the seat has not seen: how many each "
+                          "seat played, over the hand size; then 1 at each position of the "
+                          "current trick holding one (their cards are left out of "
+                          "played, trick and card_points)"))
         for plugin in self.plugins:
             parts.append((plugin.name, plugin.observation_size(cfg),
                           plugin.observation_meaning(cfg)))
@@ -373,7 +381,8 @@ def observe(rnd: Round, seat: int) -> list[float]:
         hand ^= low
     per_card = layout._per_card
     out[o_held:o_held + n] = [h.bit_count() * per_card for h in hands]
-    if concealed >= 0 and exposed_at is None and phase is not OVER:
+    if concealed >= 0 and exposed_at is None and phase is not OVER \
+            and not rnd._face_down >> concealed & 1:
         # The face-down card counts with the seat that laid it, as in the view.
         out[o_held + rnd._bidder] += per_card
     tricks = rnd._tricks
@@ -460,6 +469,8 @@ def observe(rnd: Round, seat: int) -> list[float]:
         out[o_window + layout.windows.index(window.name)] = 1.0
     else:
         out[o_window + len(layout.windows)] = 1.0
+    if rnd._face_down:
+        _hide_cuts(rnd, layout, seat, out, o_played, o_trick, o_points)
     if layout.plugins:
         port = rnd._port_obj or rnd._port
         at = layout._at
@@ -471,6 +482,34 @@ def observe(rnd: Round, seat: int) -> list[float]:
                                   f"not the {part.size} it declared")
             out[part.start:part.stop] = values
     return out
+
+
+def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float],
+               o_played: int, o_trick: int, o_points: int) -> None:
+    """Leave the cards cut face down that ``seat`` has not seen out of ``out`` (their
+    cards and points), and count them in the ``face_down`` slice."""
+    hidden = rnd.face_down_mask(seat)
+    if not hidden:
+        return
+    cards, n = layout._cards, rnd._n
+    points, scale = rnd._points, layout._points_in_play
+    at = layout["face_down"].start
+    unseen = [0, 0]
+    tricks = [(seats, ids, winner) for seats, ids, winner, _, _ in rnd._tricks]
+    if rnd._trick:
+        tricks.append((rnd._seat_order[rnd._leader], rnd._trick, -1))
+    for seats, ids, winner in tricks:
+        for i, (s, c) in enumerate(zip(seats, ids, strict=False)):
+            if hidden >> c & 1:
+                out[o_played + s * cards + c] = 0.0
+                out[at + s] += layout._per_card
+                if winner < 0:
+                    out[o_trick + i * cards + c] = 0.0
+                    out[at + n + i] = 1.0
+                else:
+                    unseen[winner & 1] += points[c]
+    for team in (0, 1):
+        out[o_points + team] = (rnd._team_points[team] - unseen[team]) / scale
 
 
 _numpy: Any = None

@@ -308,6 +308,9 @@ class Legality(RoundState):
             return "no-trump-to-call", "there is no trump to call for"
         if self._exposed_at is not None:
             return "trump-already-exposed", "the trump is already exposed"
+        if self._cuts_face_down:
+            return ("cut-face-down", "nobody calls for the trump here: a player who cannot "
+                    "follow suit plays a card face down")
         if self._hands[seat] == 0:
             return ("must-play-concealed-trump",
                     "your only card is the concealed trump: play it")
@@ -428,7 +431,16 @@ class Legality(RoundState):
                             "call for it (call-trump)", hand))
             return 0, True
         allowed = hand
-        if not concealed and trump >= 0:
+        can_call = concealed
+        if concealed and cfg.cut_mode == "face-down":
+            # A cut is played face down, never called for; the bidder may cut with the
+            # face-down trump card, but not into a trick of its own suit.
+            card = self._concealed
+            if seat == self._bidder and card >= 0 and \
+                    self._suit_of[card] != self._suit_of[self._trick[0]]:
+                allowed |= 1 << card
+            can_call = False
+        elif not concealed and trump >= 0:
             trumps = hand & deck.suit_mask[trump]
             if self._must_trump == seat and trumps:
                 exposed = self._concealed
@@ -464,7 +476,7 @@ class Legality(RoundState):
                                 "led" if jack_rule is True else
                                 "you may not discard a Jack", barred))
                 allowed &= ~barred
-        return allowed, concealed
+        return allowed, can_call
 
     def _over_trump(self, allowed: int, trumps: int,
                     why: list[tuple[str, str, int]] | None) -> int:

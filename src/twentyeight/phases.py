@@ -236,14 +236,18 @@ class Transitions(Legality):
         seat: int = self.to_act  # type: ignore[assignment]
         self._actions.append((seat, self._play_of[cid]))
         self._legal_cache = None
-        if cid == self._concealed and self._exposed_at is None:
-            trick = self._trick
-            self._expose(seat, bool(trick) and self._suit_of[trick[0]] == self._trump_suit
-                         and self.ruleset.config.concealed_follow == "expose")
-            if self.is_over:
-                return
-        self._hands[seat] ^= 1 << cid
         trick = self._trick
+        if cid == self._concealed and self._exposed_at is None:
+            if self._face_down >> cid & 1:
+                # A cut with the face-down trump card: it stays concealed until the trick
+                # is complete (it leaves the bidder's cards below, like a card in hand).
+                self._hands[seat] |= 1 << cid
+            else:
+                self._expose(seat, bool(trick) and self._suit_of[trick[0]] == self._trump_suit
+                             and self.ruleset.config.concealed_follow == "expose")
+                if self.is_over:
+                    return
+        self._hands[seat] ^= 1 << cid
         if not trick:
             suit = self.deck.suit_of[cid]
             self._led_suits |= 1 << suit
@@ -254,6 +258,25 @@ class Transitions(Legality):
             self.to_act = self._next_seat[seat]
             return
         self._finish_trick()
+
+    def _play_cutting(self, cid: int) -> None:
+        """:meth:`_play` of a ruleset whose cuts go face down (``cut_mode``
+        ``face-down``; the round's class takes it as its ``_play``): a card that does not
+        follow suit while the trump is concealed is a cut."""
+        trick = self._trick
+        if self._exposed_at is None and self._trump_suit >= 0 and trick \
+                and self._suit_of[cid] != self._suit_of[trick[0]]:
+            self._face_down |= 1 << cid
+        Transitions._play(self, cid)
+
+    def _finish_cutting_trick(self) -> None:
+        """:meth:`_finish_trick` of a ruleset whose cuts go face down (the round's class
+        takes it as its ``_finish_trick``): the cuts are inspected first."""
+        if self._face_down and self._exposed_at is None:
+            self._inspect_cuts()
+            if self.is_over:
+                return
+        Transitions._finish_trick(self)
 
     def _finish_trick(self) -> None:
         trick = self._trick
@@ -295,6 +318,27 @@ class Transitions(Legality):
                 and self.ruleset.config.last_trick_unexposed == "void"):
             self._annul("trump-never-exposed")
 
+    def _inspect_cuts(self) -> None:
+        """The trick is complete with the trump concealed and cards cut face down into
+        it (``cut_mode`` ``face-down``): a cut of the trump suit exposes the trump (it
+        counts from the trick's first card) and turns the trick's cuts up, all but the
+        bidder's own that are not trumps; without one, the cuts stay face down."""
+        trick = self._trick
+        suit_of, trump = self._suit_of, self._trump_suit
+        cuts = [i for i, c in enumerate(trick) if self._face_down >> c & 1]
+        first = next((i for i in cuts if suit_of[trick[i]] == trump), -1)
+        if first < 0:
+            return
+        bidder, concealed = self._bidder, self._concealed
+        seats = self._seat_order[self._leader]
+        self._exposure(seats[first], True, False)
+        if concealed >= 0 and concealed in trick:
+            self._hands[bidder] &= ~(1 << concealed)  # played: it is in the trick
+        for i in cuts:
+            if seats[i] != bidder or suit_of[trick[i]] == trump:
+                self._face_down &= ~(1 << trick[i])
+        self._run_checks("trump-exposed")
+
     def _run_checks(self, event: RedealEvent) -> bool:
         for check in self._checks_at[event]:
             if check.automatic(self._port_obj or self._port, event):
@@ -327,6 +371,7 @@ class Transitions(Legality):
         ))
 
     def _score(self) -> None:
+        self._face_down = 0  # the hand is counted: every card is turned up
         # A result depends only on these facts, so rounds that end alike share one
         # (frozen) result and the scoring system is asked once for them.
         key = (self._bidder, self._high_bid, self._target, self._team_points,

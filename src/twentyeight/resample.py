@@ -62,7 +62,7 @@ _EXACT_COST = 4
 """About how many proposals cost as much as one exact draw: once fewer than one
 proposal in this many is kept, a position is sampled exactly."""
 
-_SEAT, _CONCEALED, _UNDEALT = 0, 1, 2
+_SEAT, _CONCEALED, _UNDEALT, _CUT = 0, 1, 2, 3
 """Kinds of places a hidden card can go."""
 
 
@@ -78,7 +78,9 @@ class _Facts:
         "cells",
         "checks_due",
         "concealed_cell",
+        "concealed_cut",
         "concealed_packet",
+        "cuts",
         "exact",
         "groups",
         "kept",
@@ -145,7 +147,12 @@ class _Facts:
         # without an action): from there on the walk knows it.
         exposed_at = rnd._exposed_at if rnd._exposed_at is not None and not exposed else None
         trick_no = 0
-        for who, action in rnd._actions:
+        forbid_concealed = 0
+        self.concealed_cut = -1
+        # Cards cut face down that seat has not seen: where each was played, and by whom.
+        unseen_cuts = rnd.face_down_mask(seat)
+        cuts: list[tuple[int, int, int]] = []
+        for i, (who, action) in enumerate(rnd._actions):
             kind = type(action)
             if kind is CallTrump:
                 forbid[who] |= suit_mask[led]
@@ -157,6 +164,23 @@ class _Facts:
             if kind is not Play:
                 continue
             cid = rnd._ids[action.card]  # type: ignore[attr-defined]
+            if unseen_cuts >> cid & 1:
+                # All seat knows of it: its player could not follow suit, and, once its
+                # trick is over, it is no trump (a trump cut is turned up). The replay
+                # checks the second where seat does not know the trump.
+                forbid[who] |= suit_mask[led]
+                if cid == concealed:
+                    # The trump card, cut into the trick in progress: the face-down
+                    # card's place holds it (see resample()).
+                    forbid_concealed = suit_mask[led]
+                    self.concealed_cut = i
+                else:
+                    over = trick_no < len(rnd._tricks)
+                    cuts.append((i, who, forbid[who] | (
+                        suit_mask[trump] if over and not self.suit_hidden else 0)))
+                position = (position + 1) % trick_size
+                trick_no += position == 0
+                continue
             suit = suit_of[cid]
             if exposed_at is not None and (trick_no, position) >= exposed_at:
                 exposed = True
@@ -234,11 +258,17 @@ class _Facts:
             pool |= 1 << concealed
             self.concealed_packet = next(p for p in range(dealt_packets)
                                          if packets[p][bidder] >> concealed & 1)
-            slots.append((_CONCEALED, bidder, impossible, ()))
+            slots.append((_CONCEALED, bidder, impossible | forbid_concealed, ()))
         for p in range(dealt_packets, len(packets)):
             for t in range(n):
                 pool |= packets[p][t]
                 slots.append((_UNDEALT, t, 0, (p,)))
+        self.cuts = tuple(cuts)
+        for k, (i, who, voids) in enumerate(cuts):
+            pool |= 1 << rnd._ids[rnd._actions[i][1].card]  # type: ignore[attr-defined]
+            slots.append((_CUT, who, voids, (k,)))
+        if cuts:
+            self.replay = True  # the tricks they are in are played again
         # The most constrained places first: a proposal is abandoned at the first misfit.
         slots.sort(key=lambda slot: (slot[2] == 0, slot[0]))
         self.slots = slots
@@ -258,7 +288,7 @@ class _Facts:
         # needs as cards: a draw ORs each card into its cell, and the cells are the
         # round's packet masks as they stand.
         keep = ~pool
-        self.base_cells = [m & keep for row in packets for m in row] + [0, 0]
+        self.base_cells = [m & keep for row in packets for m in row] + [0] * (2 + len(cuts))
         self.concealed_cell = len(packets) * n
         self.rows = tuple(range(0, len(packets) * n, n))
         self.cells = [_slot_cells(rnd, self, slot) for slot in slots]
@@ -334,6 +364,8 @@ def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int,
         return tuple(p * n + who for p, m in enumerate(extra) for _ in range(m))
     if kind == _CONCEALED:
         return (facts.concealed_cell,)
+    if kind == _CUT:
+        return (facts.concealed_cell + 2 + extra[0],)
     p = extra[0]
     cells = (p * n + who,) * rnd.ruleset.config.deal_packets[p]
     if p == facts.seventh_packet and who == facts.bidder and cells:
@@ -376,7 +408,14 @@ correct sampler never gets near this)."""
 
 
 def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
-    """See :meth:`Round.resample <twentyeight.round.Round.resample>`."""
+    """See :meth:`Round.resample <twentyeight.round.Round.resample>`.
+
+    Cards cut face down that ``seat`` has not seen (``cut_mode`` ``face-down``) are
+    hidden cards too, each in the packet it was dealt in and put back into the history
+    where it was played. While the trick is in progress into which the trump maker cut
+    the face-down trump card itself, the worlds drawn keep that shape: the trump maker's
+    cut is the face-down card (worlds in which the cut came from the hand and the card
+    still lies on the table are not drawn)."""
     rng = rng if rng is not None else _RNG
     facts = rnd._resample_facts
     # Facts kept for this seat (an int: True == 1 too) were made for a valid seat.
@@ -611,6 +650,17 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         placed[facts.concealed_packet * rnd._n + facts.bidder] |= card
         dealt[facts.bidder] |= card
         new._concealed = card.bit_length() - 1
+        if facts.concealed_cut >= 0:
+            new._actions[facts.concealed_cut] = (facts.bidder, rnd._play_of[new._concealed])
+    for k, (i, who, _) in enumerate(facts.cuts):
+        # A cut goes back into the packet its card was dealt in, and into the history.
+        card = placed[facts.concealed_cell + 2 + k]
+        cid = rnd._ids[rnd._actions[i][1].card]  # type: ignore[attr-defined]
+        packet = next(p for p in range(rnd._packets_dealt)
+                      if rnd._packet_masks[p][who] >> cid & 1)
+        placed[packet * rnd._n + who] |= card
+        dealt[who] |= card
+        new._actions[i] = (who, rnd._play_of[card.bit_length() - 1])
     card = placed[facts.concealed_cell + 1]
     if card:  # the card that will be turned face down
         seventh = (facts.bidder, card.bit_length() - 1)

@@ -178,6 +178,7 @@ class Round(Views):
         self._exposed_by = -1
         self._exposed_at = None
         self._trump_from = NO_TRUMP_YET
+        self._face_down = 0
         self._must_trump = -1
         self._trump_led = False
         self._led_suits = 0
@@ -318,7 +319,8 @@ class Round(Views):
 
     @property
     def concealed_card(self) -> Card | None:
-        """The face-down trump card, while it is face down (full information)."""
+        """The face-down trump card, while it is face down (full information), on the
+        table or cut face down into the trick in progress."""
         if self._concealed >= 0 and self._exposed_at is None:
             return self.deck.cards[self._concealed]
         return None
@@ -565,6 +567,7 @@ class Round(Views):
         new._exposed_by = self._exposed_by
         new._exposed_at = self._exposed_at
         new._trump_from = self._trump_from
+        new._face_down = self._face_down
         new._must_trump = self._must_trump
         new._trump_led = self._trump_led
         new._led_suits = self._led_suits

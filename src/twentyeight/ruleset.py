@@ -542,6 +542,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_denominations": cfg.auction.denominations,
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
+        "_cuts_face_down": cfg.cut_mode == "face-down",
         "_max_actions": cfg.max_actions,
         # The deck's tables, and how a trick ends (its winner and points).
         "_ids": deck._id_of,
@@ -568,6 +569,10 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_restrictors": ruleset.restricting_plugins,
         "_results": {},
     }
+    if cfg.cut_mode == "face-down":
+        # Only rounds whose cuts go face down pay for looking at each card for them.
+        fixed["_play"] = Round._play_cutting
+        fixed["_finish_trick"] = Round._finish_cutting_trick
     if ruleset.restricting_plugins:
         # Only rounds whose plug-ins restrict the play pay for asking them.
         fixed["_play_legal"] = Round._restricted_play_legal

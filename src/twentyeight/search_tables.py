@@ -102,6 +102,7 @@ class SearchTables:
                       and not any(p._hooks_the_play() for p in cfg.plugins)
                       and min(deck.points) >= 0
                       and cfg.last_trick_points >= 0 and not cfg.trump_lead_after_trump_played
+                      and cfg.cut_mode == "call"
                       and all(c.settled_by_the_deal
                               for c in ruleset.checks_at.get("trump-exposed", ())))
         """Whether the play, from the start of a trick past the claim windows, can be

@@ -100,6 +100,7 @@ class RoundState:
         "_denomination",
         "_exposed_at",
         "_exposed_by",
+        "_face_down",
         "_hands",
         "_high_bid",
         "_leader",
@@ -169,6 +170,7 @@ class RoundState:
     _bid_values: ClassVar[frozenset[int]]
     _n_tricks: ClassVar[int]
     _last_trick_points: ClassVar[int]
+    _cuts_face_down: ClassVar[bool]
     _denominations: ClassVar[tuple[str | None, ...]]
     _ids: ClassVar[dict[Any, int]]
     _twins: ClassVar[bool]
@@ -234,6 +236,8 @@ class RoundState:
     _exposed_by: int
     _exposed_at: tuple[int, int] | None
     _trump_from: int
+    # cards played face down (cut_mode "face-down") and not turned up
+    _face_down: int
     _must_trump: int
     _trump_led: bool
     _led_suits: int
@@ -323,6 +327,7 @@ class RoundState:
         m = self._hands[seat]
         if seat == self._bidder and self._concealed >= 0 and self._exposed_at is None:
             m |= 1 << self._concealed
+            m &= ~self._face_down  # cut face down into the trick in progress: played
         return m
 
     def _changed(self) -> None:

@@ -33,10 +33,20 @@ _NOT_CALLS = (LayTrump, NameTrump, SeventhCard, CallTrump, Play, Redeal)
 
 
 class SeatCard(TypedDict):
-    """A card and the seat it belongs to (or that played it)."""
+    """A card and the seat it belongs to."""
 
     seat: int
     card: str
+
+
+class PlayedCard(TypedDict):
+    """A card of a trick and the seat that played it. ``face_down``: a card cut face
+    down (``cut_mode`` ``face-down``) and not turned up; ``card`` is then ``None`` for a
+    seat that has not seen it."""
+
+    seat: Required[int]
+    card: Required[str | None]
+    face_down: NotRequired[bool]
 
 
 class AuctionCall(TypedDict):
@@ -70,10 +80,12 @@ class ContractView(TypedDict, total=False):
 
 class TrumpView(TypedDict, total=False):
     """What a seat knows of the trump. ``suit`` and ``card`` only once exposed (or for
-    the bidder who laid it); ``exposed_by`` and ``exposed_in_trick`` once exposed."""
+    the bidder who laid it); ``exposed_by`` and ``exposed_in_trick`` once exposed;
+    ``cut_mode`` where cuts go face down (``"face-down"``) while it is concealed."""
 
     marker: Required[str]
     exposed: Required[bool]
+    cut_mode: str
     holder: int
     suit: str | None
     card: str
@@ -86,7 +98,7 @@ class TrickView(TypedDict):
     suit count as trumps (``None``: none do)."""
 
     leader: int | None
-    cards: list[SeatCard]
+    cards: list[PlayedCard]
     trumps_from: int | None
 
 
@@ -152,6 +164,8 @@ class Views(Transitions):
             "holder": self._bidder,
             "exposed": not concealed,
         }
+        if self._cuts_face_down:
+            trump["cut_mode"] = "face-down"
         if self._trump_known_to(seat):
             trump["suit"] = deck.suit_letter(self._trump_suit)
             if self._concealed >= 0:
@@ -200,7 +214,8 @@ class Views(Transitions):
         if seat is not None:
             v["hand"] = self.ruleset.card_texts(self._hands[seat])
         held = [m.bit_count() for m in self._hands]
-        if self._concealed >= 0 and self._exposed_at is None and self.phase is not OVER:
+        if self._concealed >= 0 and self._exposed_at is None and self.phase is not OVER \
+                and not self._face_down >> self._concealed & 1:  # (not cut into the trick)
             held[self._bidder] += 1
         v["cards_held"] = held
         v["auction"] = self._auction_view_list()
@@ -215,6 +230,8 @@ class Views(Transitions):
         v["trick"] = self._trick_view()
         v["tricks"] = self._finished_tricks_view()
         v["card_points"] = list(self._team_points)
+        if self._face_down and seat is not None:
+            self._show_cuts(v, self.face_down_mask(seat))
         if seat is not None:
             if seat == self.to_act:
                 texts = self._action_texts
@@ -289,6 +306,36 @@ class Views(Transitions):
                 for seats, ids, winner, points, trumps_from in self._tricks[len(cached):])
         return list(cached)
 
+    def face_down_mask(self, seat: int | None = None) -> int:
+        """Bitmask of the cards cut face down (``cut_mode`` ``face-down``) that ``seat``
+        has not seen (``None``: that not every player has seen): a cut is seen by its
+        player and by the bidder, who knows the trump, until it is turned up. Once the
+        hand is counted every card is turned up: 0."""
+        down = self._face_down
+        if not down or seat is None:
+            return down
+        return 0 if seat == self._bidder else down & ~self._dealt[seat]
+
+    def _show_cuts(self, v: dict[str, Any], hidden: int) -> None:
+        """Mark the face-down cards in the trick fields of ``v``, leaving out those of
+        ``hidden`` (their card, and their points from the trick and the team)."""
+        down, text, points = self._face_down, self._card_text, self._points
+
+        def cards(seats: tuple[int, ...], ids: list[int]) -> list[dict[str, Any]]:
+            return [{"seat": s, "card": text[c]} if not down >> c & 1 else
+                    {"seat": s, "card": None if hidden >> c & 1 else text[c],
+                     "face_down": True} for s, c in zip(seats, ids, strict=True)]
+
+        if self._trick:
+            v["trick"] = {**v["trick"], "cards": cards(self._trick_seats(), self._trick)}
+        team_points = v["card_points"]
+        for k, (seats, ids, winner, _, _) in enumerate(self._tricks):
+            if any(down >> c & 1 for c in ids):
+                unseen = sum(points[c] for c in ids if hidden >> c & 1)
+                v["tricks"][k] = {**v["tricks"][k], "cards": cards(seats, ids),
+                                  "points": v["tricks"][k]["points"] - unseen}
+                team_points[winner & 1] -= unseen
+
     def public_record(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-ready record of what an audience has seen, for logs and spectators.
         With ``seat=None``: what every player has seen (the actions in order, cards
@@ -303,6 +350,7 @@ class Views(Transitions):
         # made someone else the bidder since), until it is exposed.
         # A choice a second auction replaced went back unseen, and stays a secret.
         hidden_choice = self._exposed_at is None
+        hidden = self.face_down_mask(seat)
         choices = [i for i, (_, a) in enumerate(self._actions) if type(a) in _TRUMP_CHOICES]
         current = choices[-1] if choices else -1
         actions: list[dict[str, Any]] = []
@@ -310,6 +358,10 @@ class Views(Transitions):
             if type(action) in _TRUMP_CHOICES and (hidden_choice or i != current) \
                     and who != seat:
                 actions.append({"seat": who, "action": action.keyword, "concealed": True})
+            elif type(action) is Play and self._face_down >> self._ids[action.card] & 1:
+                cut = self._ids[action.card]
+                actions.append({"seat": who, "face_down": True, "action": action.keyword
+                                if hidden >> cut & 1 else str(action)})
             else:
                 actions.append({"seat": who, "action": str(action)})
         rec: dict[str, Any] = {
@@ -323,6 +375,8 @@ class Views(Transitions):
             rec["scores"] = list(self._scores)
         public = self._fields(None)
         del public["ruleset"]
+        if self._face_down:
+            self._show_cuts(public, hidden)
         rec.update(public)
         rec["trump"] = self._trump_view(seat)
         rec["actions"] = actions

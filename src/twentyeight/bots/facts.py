@@ -165,9 +165,9 @@ def deck_facts(view: Mapping[str, Any]) -> DeckFacts:
     if facts is not None and all(facts.holds(c) for c in hand):
         return facts
     texts = [*view.get("hand", ())]
-    for t in view.get("tricks", ()):
-        texts += [e["card"] for e in t.get("cards", ())]
-    texts += [e["card"] for e in (view.get("trick") or {}).get("cards", ())]
+    for t in [*view.get("tricks", ()), view.get("trick") or {}]:
+        # (A card cut face down that the seat has not seen has no text.)
+        texts += [e["card"] for e in t.get("cards", ()) if e["card"] is not None]
     trump_card = (view.get("trump") or {}).get("card")
     if trump_card:
         texts.append(trump_card)

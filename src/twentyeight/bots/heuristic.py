@@ -248,7 +248,7 @@ class HeuristicBot:
         trick_points = sum(facts.points(c) for _, c in trick)
         win_i = table.winning_index(trick, table.trumps_from)
         partner_winning = trick[win_i][0] % 2 == table.team
-        last = len(trick) == len(table.active) - 1
+        last = table.in_trick == len(table.active) - 1
         if partner_winning:
             if last or table.safe(trick[win_i][1]):
                 return play(self._smear(table, plays))

@@ -32,34 +32,40 @@ class _Table:
         self.no_trump = (
             (trump is None and contract.get("kind", "bid") != "bid")
             or (self.trump_exposed and self.trump_suit is None))
+        # A void player cuts face down, and a trump cut wins unless a higher one follows.
+        self.cuts_face_down = trump_d.get("cut_mode") == "face-down"
         card_text = trump_d.get("card")
         # The bidder's face-down card: still ours, not yet in the hand.
         self.concealed: Card | None = (
             _card(card_text) if card_text and not self.trump_exposed else None
         )
         trick = view.get("trick") or {}
-        self.trick = [(int(e["seat"]), _card(e["card"])) for e in trick.get("cards", [])]
+        self.void: set[tuple[int, str]] = set()
+        """Seats known to hold no card of a suit (they did not follow it)."""
+        self.trick = self._seen_cards(trick)
+        self.in_trick = len(trick.get("cards", []))
+        """Cards in the trick so far, those cut face down unseen included."""
         trumps_from = trick.get("trumps_from")
         # Until the trump is exposed, no card played counts as a trump.
         self.trumps_from: int | None = trumps_from if self.trump_exposed else None
         self.bidder: int | None = contract.get("bidder")
         played: set[Card] = {c for _, c in self.trick}
-        # Seats known to hold no card of a suit (they did not follow it).
-        self.void: set[tuple[int, str]] = set()
         for t in view.get("tricks", []):
-            cards = [(int(e["seat"]), _card(e["card"])) for e in t["cards"]]
-            played.update(c for _, c in cards)
-            self._note_voids(cards)
-        self._note_voids(self.trick)
+            played.update(c for _, c in self._seen_cards(t))
         self.played = played
 
-    def _note_voids(self, cards: list[tuple[int, Card]]) -> None:
-        if not cards:
-            return
-        led = cards[0][1].suit
-        for seat, card in cards[1:]:
-            if card.suit != led:
-                self.void.add((seat, led))
+    def _seen_cards(self, trick: dict[str, Any]) -> list[tuple[int, Card]]:
+        """The cards of ``trick`` this seat has seen, by seat, noting the voids the trick
+        shows: a card cut face down unseen shows only that its player could not follow
+        (and, never winning while unseen, is left out)."""
+        entries = trick.get("cards", [])
+        cards = [(int(e["seat"]), _card(e["card"])) for e in entries if e["card"] is not None]
+        if cards:
+            led = cards[0][1].suit
+            for e in entries[1:]:
+                if e["card"] is None or _card(e["card"]).suit != led:
+                    self.void.add((int(e["seat"]), led))
+        return cards
 
     # -------------------------------------------------------------- seats
 
@@ -111,7 +117,10 @@ class _Table:
         """True if ``card`` played now would lead the trick so far."""
         trial = [*self.trick, (self.seat, card)]
         trumps_from = self.trumps_from
-        if self.concealed is not None and card == self.concealed:
+        if self.cuts_face_down and not self.trump_exposed and self.trick \
+                and self.is_trump(card) and card.suit != self.trick[0][1].suit:
+            trumps_from = 0  # a trump cut exposes the trump as the trick ends
+        elif self.concealed is not None and card == self.concealed:
             # Playing the concealed card exposes it; it is a trump from here on.
             trumps_from = len(self.trick)
         return self.winning_index(trial, trumps_from) == len(self.trick)

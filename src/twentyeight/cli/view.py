@@ -101,8 +101,11 @@ class _ViewNarrator:
         if phase == "play":
             trick = view["trick"]["cards"]
             if trick:
-                played = ", ".join(f"{names[e['seat']]} {s.card(Card.parse(e['card']))}"
-                                   for e in trick)
+                played = ", ".join(
+                    f"{names[e['seat']]} " + ("a card face down" if e["card"] is None else
+                                              s.card(Card.parse(e["card"]))
+                                              + (" (face down)" if e.get("face_down") else ""))
+                    for e in trick)
                 self.say(f"Trick so far: {played}")
             else:
                 self.say("You lead this trick.")
@@ -318,7 +321,14 @@ class _ViewNarrator:
         if isinstance(action, CallTrump):
             self.say(f"{who} {self.v(seat, 'call')} for the trump.")
         elif isinstance(action, Play):
-            self.say(f"{who} {self.v(seat, 'play')} {s.card(action.card)}")
+            # The card as this seat saw it: a cut face down may be unseen.
+            ended = len(after["tricks"]) > len(before["tricks"])
+            seen = (after["tricks"][-1] if ended else after["trick"])["cards"][-1]
+            if seen["card"] is None:
+                self.say(f"{who} {self.v(seat, 'play')} a card face down")
+            else:
+                self.say(f"{who} {self.v(seat, 'play')} {s.card(action.card)}"
+                         + (" face down" if seen.get("face_down") else ""))
         else:
             self.say_call(seat, action, before, after)
         was_hidden = before["trump"] is None or not before["trump"]["exposed"]
@@ -329,7 +339,15 @@ class _ViewNarrator:
             # An exposed trump's suit is known to every seat.
             suit = trump.get("suit") or "?"
             card_text = trump.get("card")
-            if isinstance(action, Play):
+            so_far = before["trick"]["cards"]
+            # (The lead is never face down: its card is always seen.)
+            cut_now = isinstance(action, Play) and bool(so_far) and \
+                action.card.suit != Card.parse(str(so_far[0]["card"])).suit
+            if trump.get("cut_mode") == "face-down" and (
+                    cut_now or any(e.get("face_down") for e in so_far)):
+                self.say(f"  A trump was cut face down: the trump is exposed, "
+                         f"{_trumps(suit)}, and the cuts are turned up.")
+            elif isinstance(action, Play):
                 self.say(f"  That was {holder} face-down card: the trump is exposed, "
                          f"{_trumps(suit)}.")
             elif card_text:

@@ -24,6 +24,7 @@ from .svg import (
     TEAM_COLOURS,
     arrow_ring,
     badge,
+    card_back,
     card_face,
     document,
     mini_card,
@@ -222,8 +223,19 @@ def _trump_mark(state: Mapping[str, Any], x: float, y: float) -> str:
     return mini_card(None, x, y, "the trump, face down: nobody else knows it")
 
 
-def _trick_cards(trick: Mapping[str, Any]) -> list[tuple[int, Card]]:
-    return [(c["seat"], card(c["card"])) for c in trick.get("cards") or []]
+def _trick_cards(trick: Mapping[str, Any]) -> list[tuple[int, Card | None, bool]]:
+    """Each card of ``trick``: its seat, the card (``None``: cut face down, unseen) and
+    whether it lies face down."""
+    return [(c["seat"], card(c["card"]) if c["card"] is not None else None,
+             bool(c.get("face_down"))) for c in trick.get("cards") or []]
+
+
+def _played_card(c: Card | None, x: float, y: float, note: str | None, dim: bool,
+                 outline: str | None) -> str:
+    """A card on the felt: its face, or its back where it was cut face down unseen."""
+    if c is None:
+        return card_back(x, y, label="a card cut face down")
+    return card_face(c, x, y, points=None, dim=dim, note=note, outline=outline)
 
 
 def _notes(state: Mapping[str, Any], trick: Mapping[str, Any]) -> list[tuple[str, bool]]:
@@ -232,9 +244,12 @@ def _notes(state: Mapping[str, Any], trick: Mapping[str, Any]) -> list[tuple[str
     trumps_from = trick.get("trumps_from")
     winner = trick.get("winner")
     out = []
-    for k, (seat, c) in enumerate(_trick_cards(trick)):
+    for k, (seat, c, face_down) in enumerate(_trick_cards(trick)):
         note, dim = ("led" if k == 0 else ""), False
-        if suit is not None and c.suit == suit and state.get("phase") != "auction":
+        if face_down:
+            note = "face down"
+        elif suit is not None and c is not None and c.suit == suit \
+                and state.get("phase") != "auction":
             if trumps_from is not None and k >= trumps_from:
                 note = "trump"
             elif trick.get("cards") and (trumps_from is None or k < trumps_from):
@@ -312,15 +327,14 @@ def table_svg(source: Source, seat: int | None = None, *,
                                 place.y - MINI_H / 2)
         body.append(badge(place, [name, line2, ", ".join(roles)], s % 2,
                           highlight=s == chosen.get("winner"), extra=extra))
-    by_seat = {s: (c, k) for k, (s, c) in enumerate(_trick_cards(chosen))}
+    by_seat = {s: (c, k) for k, (s, c, _) in enumerate(_trick_cards(chosen))}
     for place in seat_places:
         if place.seat in by_seat:
             c, k = by_seat[place.seat]
             note, dim = notes[k]
-            body.append(card_face(c, place.card_x - CARD_W / 2, place.card_y - CARD_H / 2,
-                                  points=None, dim=dim, note=note or None,
-                                  outline="#f9a825" if chosen.get("winner") == place.seat
-                                  else None))
+            body.append(_played_card(c, place.card_x - CARD_W / 2, place.card_y - CARD_H / 2,
+                                     note or None, dim, "#f9a825"
+                                     if chosen.get("winner") == place.seat else None))
     if not by_seat:
         body.append(arrow_ring(cx, cy, 30, "play goes counter-clockwise"))
     caption = _table_caption(state, labels, number, chosen)
@@ -397,16 +411,17 @@ def trick_svg(source: Source, index: int | None = None, *, seat: int | None = No
         f", won by {labels[chosen['winner']]}: {points} point" + ("" if points == 1 else "s")
         if "winner" in chosen else " (in progress)"))
     body = [text(12, 20, head, size=14, weight="bold")]
-    for k, (s, c) in enumerate(cards):
+    for k, (s, c, _) in enumerate(cards):
         x = 12 + k * step
         body.append(text(x + step / 2 - 12, 44, labels[s], size=13, anchor="middle",
                          weight="bold", fill=TEAM_COLOURS[s % 2]))
         note, dim = notes[k]
-        body.append(card_face(c, x + (step - 24 - CARD_W) / 2, 54, dim=dim, note=note or None,
-                              outline="#f9a825" if chosen.get("winner") == s else None))
+        body.append(_played_card(c, x + (step - 24 - CARD_W) / 2, 54, note or None, dim,
+                                 "#f9a825" if chosen.get("winner") == s else None))
     if not cards:
         body.append(text(12, 80, "no card played yet", size=13, fill="#555"))
-    played = ", ".join(f"{labels[s]} {c.pretty()}" for s, c in cards)
+    played = ", ".join(f"{labels[s]} {c.pretty() if c is not None else 'a card face down'}"
+                       for s, c, _ in cards)
     return document(width, 54 + CARD_H + 26, f"{head}. {played}", body, kind="trick",
                     background="#f7f7f4")
 

@@ -100,17 +100,23 @@ class _Checker:
     def cards(self, value: Any, what: str) -> list[str]:
         return [self.card(c, what) for c in _items(value, what, 256)]
 
-    def seat_cards(self, value: Any, what: str) -> None:
+    def seat_cards(self, value: Any, what: str, face_down: bool = False) -> None:
+        """Seat and card entries; with ``face_down``, cards cut face down may be among
+        them (``face_down`` true, and ``card`` ``None`` where unseen)."""
+        keys = frozenset({"seat", "card", "face_down"} if face_down else {"seat", "card"})
         for entry in _items(value, what, 256):
-            entry = _object(entry, what, frozenset({"seat", "card"}))
+            entry = _object(entry, what, keys)
             self.seat(entry.get("seat"), f"{what} seat")
-            self.card(entry.get("card"), f"{what} card")
+            if "face_down" in entry and entry["face_down"] is not True:
+                raise _fail(f"{what} face_down must be true")
+            if entry.get("card") is not None or "face_down" not in entry:
+                self.card(entry.get("card"), f"{what} card")
 
     def trick(self, value: Any, what: str, done: bool) -> None:
         keys = {"leader", "cards", "trumps_from"} | ({"winner", "points"} if done else set())
         trick = _object(value, what, frozenset(keys))
         self.seat(trick.get("leader"), f"{what} leader", optional=not done)
-        self.seat_cards(trick.get("cards", []), f"{what} cards")
+        self.seat_cards(trick.get("cards", []), f"{what} cards", face_down=True)
         if trick.get("trumps_from") is not None:
             _whole(trick["trumps_from"], 0, MAX_SEATS + 1, f"{what} trumps_from")
         if done:
@@ -124,8 +130,9 @@ class _Checker:
             _short(entry.get("action"), f"{what} action")
             if "window" in entry:
                 _short(entry["window"], f"{what} window", MAX_NAME_TEXT)
-            if "concealed" in entry and entry["concealed"] is not True:
-                raise _fail(f"{what} concealed must be true")
+            for flag in ("concealed", "face_down"):
+                if flag in entry and entry[flag] is not True:
+                    raise _fail(f"{what} {flag} must be true")
 
 
 _INT_LIST = "must be a list of whole numbers"
@@ -169,7 +176,8 @@ def read_public_record(data: Any) -> dict[str, Any]:
         check.seat(seat, "'sitting_out'")
     check.calls(rec.get("auction"), "'auction'", frozenset({"seat", "action"}))
     check.calls(rec.get("calls", []), "'calls'", frozenset({"seat", "action", "window"}))
-    check.calls(rec.get("actions"), "'actions'", frozenset({"seat", "action", "concealed"}))
+    check.calls(rec.get("actions"), "'actions'",
+                frozenset({"seat", "action", "concealed", "face_down"}))
     check.seat_cards(rec.get("shown", []), "'shown'")
     check.trick(rec.get("trick"), "'trick'", done=False)
     for trick in _items(rec.get("tricks"), "'tricks'", 256):
@@ -191,7 +199,7 @@ def read_public_record(data: Any) -> dict[str, Any]:
 _CONTRACT_KEYS = frozenset({"bidder", "bid", "target", "kind", "multiplier", "denomination",
                             "stake"})
 _TRUMP_KEYS = frozenset({"marker", "exposed", "holder", "suit", "card", "exposed_by",
-                         "exposed_in_trick"})
+                         "exposed_in_trick", "cut_mode"})
 
 
 def _contract(contract: dict[str, Any], check: _Checker) -> None:
@@ -218,6 +226,8 @@ def _trump(trump: dict[str, Any], check: _Checker) -> None:
         check.card(trump["card"], "'trump' card")
     if "exposed_in_trick" in trump:
         _whole(trump["exposed_in_trick"], 0, 257, "'trump' exposed_in_trick")
+    if "cut_mode" in trump:
+        _short(trump["cut_mode"], "'trump' cut_mode", MAX_NAME_TEXT)
 
 
 def _result(value: Any) -> None:
@@ -282,7 +292,7 @@ def _trump_at(rec: Mapping[str, Any], tricks_done: int, started: bool) -> Any:
     if trump.get("exposed") and isinstance(when, int) and (
             when <= tricks_done or (started and when == tricks_done + 1)):
         return trump
-    hidden = {k: v for k, v in trump.items() if k in ("marker", "holder")}
+    hidden = {k: v for k, v in trump.items() if k in ("marker", "holder", "cut_mode")}
     hidden["exposed"] = False
     if rec.get("audience") is not None and rec.get("audience") == trump.get("holder") \
             and trump.get("marker") != "seventh-card":
@@ -328,8 +338,8 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
         if bid < len(calls) and calls[bid] == {"seat": who, "action": text}:
             bid += 1  # the auction has a picture of its own
             continue
-        if played < len(plays) and text == f"play {plays[played]['card']}" \
-                and who == plays[played]["seat"]:
+        if played < len(plays) and who == plays[played]["seat"] and text == (
+                "play" if plays[played]["card"] is None else f"play {plays[played]['card']}"):
             played += 1
             continue
         verb, chose_trump = _verb(rs, text)
@@ -411,7 +421,9 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
             for who, verb in during.get((k, pos), []):
                 words.append(f"{labels[who]}: {verb}.")
             how = "Led by" if pos == 0 else "Then"
-            words.append(f"{how} {labels[entry['seat']]}: {card(entry['card']).pretty()}.")
+            shown = "a card face down" if entry["card"] is None else card(entry["card"]).pretty() \
+                + (", face down" if entry.get("face_down") else "")
+            words.append(f"{how} {labels[entry['seat']]}: {shown}.")
         for who, verb in during.get((k, len(trick["cards"])), []):
             words.append(f"{labels[who]}: {verb}.")
         trump = state["trump"] or {}

@@ -20,8 +20,9 @@ from .refusals import _candidate_pool, _candidate_texts, refusals_seen
 def _seen_mask(rnd: Round, seat: int) -> int:
     """The cards ``seat`` has seen, worked out from its own cards and the public history
     (not from the engine's views): the cards dealt to it (but not a seventh card laid
-    face down unseen), every card played, a face-down trump card it laid or once it is
-    exposed, and cards shown to everyone (``shown_mask``)."""
+    face down unseen), every card played but those cut face down that it has not seen
+    (``face_down_mask``), a face-down trump card it laid or once it is exposed, and
+    cards shown to everyone (``shown_mask``)."""
     deck = rnd.deck
     seen = rnd.dealt_mask(seat) | rnd.shown_mask
     for who, action in rnd.history:
@@ -29,6 +30,7 @@ def _seen_mask(rnd: Round, seat: int) -> int:
             seen |= 1 << deck.card_id(action.card)
         elif isinstance(action, SeventhCard) and who == seat:
             seen &= ~(1 << deck.card_id(rnd.deal[seat][6]))
+    seen &= ~rnd.face_down_mask(seat)  # cards cut face down that it has not seen
     _, concealed, exposed_at = _trump_facts(rnd)
     if concealed is not None:
         laid = any(isinstance(a, LayTrump) and who == seat for who, a in rnd.history)
@@ -53,6 +55,7 @@ def _unseen_worlds(rnd: Round, seat: int, rng: random.Random, tries: int) -> Ite
     deal = [[deck.card_id(c) for c in hand] for hand in rnd.deal]
     cards = deck.cards
     annulled = rnd.result.annulled if rnd.result is not None else None
+    cuts = _cut_places(rnd)
     for attempt in range(tries):
         target = hidden[:]
         if attempt % 2 == 0:
@@ -79,9 +82,18 @@ def _unseen_worlds(rnd: Round, seat: int, rng: random.Random, tries: int) -> Ite
             continue  # a world the public history rules out
         other_annulled = other.result.annulled if other.result is not None else None
         if (other.phase is not rnd.phase or other.to_act != rnd.to_act
-                or annulled != other_annulled):
+                or annulled != other_annulled or other.exposed_at != rnd.exposed_at
+                or _cut_places(other) != cuts):
             continue
         yield other
+
+
+def _cut_places(rnd: Round) -> list[int]:
+    """Where in the history the cards still face down were played (everyone sees that a
+    card went face down, and when)."""
+    down = rnd.face_down_mask()
+    return [i for i, (_, action) in enumerate(rnd.history)
+            if isinstance(action, Play) and down >> rnd.deck.card_id(action.card) & 1]
 
 
 def check_view_hides(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2) -> int:

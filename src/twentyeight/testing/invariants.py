@@ -32,8 +32,9 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
     (trick index, position), worked out from the history: ``trump <card>``,
     ``trump <suit>`` or ``seventh-card`` (the bidder's seventh card dealt), or the bid
     where it names the trump; exposed where ``call-trump`` was said or the face-down
-    card played, or earlier where a plug-in exposed it by rule. A contract without a
-    trump (a single hand) has none."""
+    card played, at the end of a trick into which a card of the trump suit was cut
+    face down (``cut_mode`` ``face-down``), or earlier where a plug-in exposed it by
+    rule. A contract without a trump (a single hand) has none."""
     if rnd.trump_suit_index < 0:
         return None, None, None
     suit: str | None = None
@@ -43,6 +44,9 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
         suit, exposed_at = rnd.denomination, (0, 0)
     sizes = [len(t.cards) for t in rnd.tricks]
     trick_no = position = 0
+    cuts = rnd.config.cut_mode == "face-down"
+    led = ""
+    trump_cut = False
     for seat, action in rnd.history:
         if isinstance(action, LayTrump):
             concealed, suit = action.card, action.card.suit
@@ -54,10 +58,18 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
         elif isinstance(action, CallTrump) and exposed_at is None:
             exposed_at = (trick_no, position)
         elif isinstance(action, Play):
-            if exposed_at is None and seat == rnd.bidder and action.card == concealed:
+            played = action.card.suit
+            led = played if position == 0 else led
+            if exposed_at is None and cuts and position and played != led:
+                # A face-down cut: one of the trump suit exposes it as the trick ends.
+                trump_cut = trump_cut or played == suit
+            elif exposed_at is None and seat == rnd.bidder and action.card == concealed:
                 exposed_at = (trick_no, position)
             position += 1
             if trick_no < len(sizes) and position == sizes[trick_no]:
+                if trump_cut and exposed_at is None:
+                    exposed_at = (trick_no, position)
+                trump_cut = False
                 trick_no, position = trick_no + 1, 0
     reported = rnd.exposed_at
     if rnd.config.plugins and reported is not None and (
@@ -190,6 +202,8 @@ def check_trick_winners(rnd: Round) -> None:
             early = early or (rnd.config.concealed_follow == "expose" and led == trump
                               and exposed_at[0] == k
                               and trick.cards[exposed_at[1]].suit == trump)
+            # An exposure by a face-down cut, as the trick ends: all its trumps count.
+            early = early or exposed_at == (k, len(trick.cards))
             counts_from = 0 if early else exposed_at[1]
         best: tuple[int, int] | None = None
         winner = -1
