@@ -451,6 +451,9 @@ def _trump_text(config: RulesetConfig) -> str:
         must = "must" if config.caller_must_trump else "need not"
         text += (f"; a player who cannot follow suit {may} call for it, and then {must} "
                  "play a trump")
+    if config.open_by_leading_trump:
+        text += ("; the bidder leading the first trick may lead the face-down card face "
+                 "up, exposing the trump at once")
     return text
 
 

@@ -129,7 +129,7 @@ def test_registry_lookup_by_alias_any_case() -> None:
 
 def test_unknown_ruleset_lists_known_names() -> None:
     with pytest.raises(te.UnknownRulesetError) as exc:
-        te.ruleset("304")
+        te.ruleset("no-such-game")
     assert "28" in str(exc.value) and exc.value.known == te.rulesets()
     with pytest.raises(LookupError):
         te.ruleset("nope")

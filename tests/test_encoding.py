@@ -255,16 +255,25 @@ def check_against_view(rs: te.Ruleset, vec: list[float], view: dict[str, Any]) -
     held = spec.read(vec, "cards_held")
     assert [round(h * rs.config.hand_size) for h in held] == view["cards_held"]
     played: dict[int, list[str]] = {s: [] for s in range(n)}
+    unseen = [0] * n  # cards cut face down that the seat has not seen (304)
     for trick in [*view["tricks"], view["trick"]]:
         for entry in trick["cards"]:
-            played[entry["seat"]].append(entry["card"])
+            if entry["card"] is None:
+                unseen[entry["seat"]] += 1
+            else:
+                played[entry["seat"]].append(entry["card"])
     grid = spec.read(vec, "played")
     for r in range(n):
         got = sorted(text[c] for c in range(cards) if grid[r * cards + c])
         assert got == sorted(played[absolute(r)]), ("played", r)
     trick = spec.read(vec, "trick")
     now = [text[c] for k in range(n) for c in range(cards) if trick[k * cards + c]]
-    assert now == [e["card"] for e in view["trick"]["cards"]]
+    assert now == [e["card"] for e in view["trick"]["cards"] if e["card"] is not None]
+    if rs.config.cut_mode == "face-down":
+        face_down = spec.read(vec, "face_down")
+        assert [round(x * rs.config.hand_size) for x in face_down[:n]] == unseen
+        assert [k for k, x in enumerate(face_down[n:]) if x] == [
+            k for k, e in enumerate(view["trick"]["cards"]) if e["card"] is None]
     leader = one(vec, spec, "trick_leader")
     if view["trick"]["cards"]:
         assert absolute(leader) == view["trick"]["leader"]

@@ -139,12 +139,14 @@ def face_down_choice(rnd: Round) -> tuple[int, int, bool] | None:
 
 def seen_mask(rnd: Round, seat: int) -> int:
     """The cards ``seat`` has seen, from its own cards and the public history: the
-    cards dealt to it (not an unseen seventh card), every card played, cards shown to
-    everyone (the pair), the face-down trump card if the seat laid it or once exposed."""
+    cards dealt to it (not an unseen seventh card), every card played but the cuts
+    face down it has not seen (304), cards shown to everyone (the pair), the face-down
+    trump card if the seat laid it or once exposed."""
     seen = rnd.dealt_mask(seat) | rnd.shown_mask
     for _, action in rnd.history:
         if isinstance(action, Play):
             seen |= bit(rnd, action.card)
+    seen &= ~rnd.face_down_mask(seat)
     chosen = face_down_choice(rnd)
     if chosen is not None:
         cid, who, seventh = chosen
@@ -168,10 +170,14 @@ def hidden_choice(rnd: Round, seat: int) -> int | None:
 
 def hidden_choices(rnd: Round, seat: int) -> set[int]:
     """Every trump choice in the history ``seat`` did not see: :func:`hidden_choice`,
-    and another seat's choice a second auction replaced (its card went back unseen)."""
+    and another seat's choice a second auction replaced (its card went back unseen);
+    and every card cut face down that it has not seen (304)."""
     choices = [k for k, (_, action) in enumerate(rnd.history)
                if isinstance(action, (LayTrump, NameTrump))]
     hidden = {k for k in choices[:-1] if rnd.history[k][0] != seat}
+    cuts = rnd.face_down_mask(seat)
+    hidden |= {k for k, (_, action) in enumerate(rnd.history)
+               if isinstance(action, Play) and cuts >> rnd.deck.card_id(action.card) & 1}
     last = hidden_choice(rnd, seat)
     if last is not None:
         hidden.add(last)
@@ -745,6 +751,9 @@ def play_steps(new: Round) -> Iterator[Step]:
     face_down = -1
     trump = -1
     exposed = new.config.trump_marker == "open"
+    # An exposure by rule or by a cut at the end of a trick (304) shows in no action.
+    exposed_at = new.exposed_at
+    cuts = new.config.cut_mode == "face-down"
     if exposed:
         trump = new.trump_suit_index
     bidder: int | None = None
@@ -763,6 +772,9 @@ def play_steps(new: Round) -> Iterator[Step]:
         elif str(action) == "single-hand":
             face_down, trump, bidder = -1, -1, who
         elif new.deal_complete and (isinstance(action, (Play, CallTrump)) or played):
+            if exposed_at is not None and not isinstance(action, CallTrump) \
+                    and divmod(played, size) >= exposed_at:
+                exposed = True  # (a call exposes the trump as it is made: below)
             hand = held[who]
             if face_down >= 0 and not exposed:
                 hand &= ~(1 << face_down)
@@ -772,8 +784,9 @@ def play_steps(new: Round) -> Iterator[Step]:
                 exposed = True
             elif isinstance(action, Play):
                 card = deck.card_id(action.card)
-                if card == face_down:
-                    exposed = True
+                if card == face_down and not (cuts and led is not None
+                                              and deck.suit_of[card] != led):
+                    exposed = True  # (a cut with it exposes it only as the trick ends)
                 held[who] &= ~(1 << card)
                 if played % size == 0:
                     led = deck.suit_of[card]
@@ -887,12 +900,14 @@ def face_down_from_the_auction_packet(new: Round, seat: int) -> int:
     cfg = new.config
     before = sum(cfg.deal_packets[:cfg.auction_after])
     told = 0
-    for who, action in new.history:
-        if isinstance(action, LayTrump):
-            assert action.card in new.deal[who][:before]
-            if new.concealed_card is not None:
-                assert new.concealed_card == action.card
-            told += who != seat
+    choices = [(who, a) for who, a in new.history if isinstance(a, LayTrump)]
+    for k, (who, action) in enumerate(choices):
+        # A trump chosen anew after a second auction, held once every card is dealt
+        # (304's R9, the second_auction option), may be any of the bidder's cards.
+        assert action.card in new.deal[who][:before if k == 0 else len(new.deal[who])]
+        if new.concealed_card is not None and k == len(choices) - 1:
+            assert new.concealed_card == action.card
+        told += who != seat
     return told
 
 
@@ -1000,9 +1015,11 @@ def _plugin(rs: te.Ruleset, name: str) -> bool:
 
 
 ALL_NAMED = _targets_where(lambda rs: True)
-CONCEALED = _targets_where(lambda rs: rs.config.trump_marker != "open")
+CONCEALED = _targets_where(lambda rs: rs.config.trump_marker != "open"
+                          and rs.config.cut_mode == "call")  # (304 cuts: no call)
 CALLER_MUST_TRUMP = _targets_where(lambda rs: rs.config.caller_must_trump
-                                   and rs.config.trump_marker != "open")
+                                   and rs.config.trump_marker != "open"
+                                   and rs.config.cut_mode == "call")
 LEAD_RULE = _targets_where(lambda rs: rs.config.trump_marker != "open"
                            and rs.config.bidder_trump_lead != "any")
 WITH_PAIR = _targets_where(lambda rs: _plugin(rs, "pair"))

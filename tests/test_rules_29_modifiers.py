@@ -1130,6 +1130,9 @@ def test_double_multiplies_every_scoring_it_composes_with(preset: str) -> None:
                 acts = texts(rnd)
                 if rnd.phase is Phase.CALLS and rnd.window == "double":
                     pick = next(a for a in calls if a in acts)
+                elif rnd.bid is None and "pass" in acts:
+                    # Someone must bid where the opener may pass (304): the first bid.
+                    pick = next((a for a in acts if a.startswith("bid")), acts[0])
                 else:
                     pick = acts[0]
                 rnd.apply(pick)

@@ -11,6 +11,7 @@ be played only as a cut or to the last trick).
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Iterator
@@ -27,10 +28,11 @@ from twentyeight.testing import check_random_rounds, hiding
 from .helpers import check_late_endings, found_by_name
 from .test_rules_304_contract import ruleset_304
 
-CUTS = ruleset_304("304-cuts", cut_mode="face-down")
-"""304 as built so far, cutting face down (R11) instead of calling for the trump."""
+CUTS = ruleset_304("304-cuts", cut_mode="face-down", open_by_leading_trump=True)
+"""304 as built so far, cutting face down (R11) instead of calling for the trump, and
+open by leading the trump card (R10)."""
 
-CLOSED = ruleset_304("304-closed", cut_mode="face-down",
+CLOSED = ruleset_304("304-closed", cut_mode="face-down", open_by_leading_trump=True,
                      plugins=(ExhaustedTrumps(), NoTrumpFirstLead()))
 """The same without R14, which exposes the trump after the first trick of the high
 contracts random bidders make: the property tests play closed games longer with it."""
@@ -125,8 +127,8 @@ def _rounds(rules: te.Ruleset, seeds: range, rng: random.Random) -> Iterator[te.
 def test_r12_the_trump_card_is_played_only_as_a_cut_or_as_the_last_card() -> None:
     """R12 (S4): while concealed, the trump maker may cut with the face-down trump card
     into a trick of another suit led by someone else; never lead it while holding
-    another card, nor play it into a trick of its own suit. Checked at every turn of
-    the trump maker in 300 random rounds."""
+    another card (but to open the first trick, R10), nor play it into a trick of its own
+    suit. Checked at every turn of the trump maker in 300 random rounds."""
     rng = random.Random(12)
     cut_with_it = refused = 0
     for rnd in _rounds(CLOSED, range(300), rng):
@@ -137,7 +139,8 @@ def test_r12_the_trump_card_is_played_only_as_a_cut_or_as_the_last_card() -> Non
         hand = rnd.hand(rnd.to_act)  # type: ignore[arg-type]
         void = bool(trick) and all(c.suit != trick[0][1].suit for c in hand)
         allowed = rnd.is_legal(te.Play(card))
-        expected = (not hand) or (void and card.suit != trick[0][1].suit)
+        expected = (not hand) or (void and card.suit != trick[0][1].suit) or (
+            not trick and not rnd.tricks)  # R10: the first lead, to open the game
         assert allowed == expected, (str(card), trick, hand)
         if allowed and hand:
             cut_with_it += 1
@@ -328,3 +331,55 @@ def test_public_records_with_cuts_match_the_published_schema() -> None:
         record = rnd.public_record(audience)
         validator.validate(record)
         assert record["actions"][-1]["face_down"] is True
+
+
+def test_r10_the_trump_maker_opens_the_game_by_leading_the_trump_card() -> None:
+    """R10 (S4): the trump maker who leads the first trick may lead the face-down card
+    face up: the trump is exposed at once, trumps count from that card, and nobody cuts
+    face down after it. R13 still keeps the hand's other trumps back."""
+    rnd = contract_of_seat_1(W3_DEAL)
+    legal = {str(a) for a in rnd.legal_actions()}
+    assert "play JH" in legal and not legal & {"play 9H", "play AH"}  # R13
+    rnd.apply("play JH")
+    assert rnd.trump_exposed and rnd.exposed_at == (0, 0)
+    for play in ("play 8H", "play 10H", "play 7H"):
+        rnd.apply(play)
+    assert rnd.tricks[0].winner == 1 and rnd.face_down_mask() == 0
+    assert rnd.view(0)["trump"]["exposed_in_trick"] == 1
+
+
+def test_r10_only_where_the_option_says_and_only_at_the_first_lead() -> None:
+    """Without ``open_by_leading_trump`` the face-down card is no lead; with it, only the
+    first trick's."""
+    closed = ruleset_304("304-no-open", cut_mode="face-down")
+    rnd = closed.new_round(deal=_deal(W3_DEAL), dealer=0)
+    rnd.apply("bid 160")
+    while rnd.phase.value in ("auction", "trump"):
+        rnd.apply("trump JH" if rnd.phase.value == "trump" else "pass")
+    assert rnd.explain("play JH").rule == "concealed-trump-not-playable"  # type: ignore[union-attr]
+    rnd = contract_of_seat_1(W3_DEAL)
+    for play in ("play 9S", "play JD", "play AS", "play 7S"):
+        rnd.apply(play)
+    assert rnd.to_act == 1 and not rnd.is_legal("play JH")
+
+
+def test_open_by_leading_trump_needs_a_trump_card_the_bidder_holds() -> None:
+    with pytest.raises(te.ConfigError, match="open_by_leading_trump"):
+        ruleset_304("x", open_by_leading_trump=True, seventh_card=True)
+    with pytest.raises(te.ConfigError, match="open_by_leading_trump"):
+        ruleset_304("x", open_by_leading_trump=True, trump_marker="indicator")
+
+
+def test_the_demo_transcript_says_a_trump_cut_turned_the_trump_up() -> None:
+    """The command line's transcript (every hand shown) names what exposed the trump: a
+    trump among the cuts, not the trump maker's face-down card."""
+    from twentyeight.cli.style import _Style
+    from twentyeight.cli.transcript import _transcript
+
+    rnd = contract_of_seat_1(W4_DEAL)
+    while not rnd.is_over:
+        rnd.apply(rnd.legal_actions()[0] if len(rnd.tricks) else
+                  ("play 9S", "play 8H", "play AS", "play QH")[len(rnd.current_trick)])
+    text = "\n".join(_transcript(rnd, _Style(io.StringIO())))
+    assert "A trump among the cards cut face down turns it up: hearts are trumps." in text
+    assert "face-down trump" not in text

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
+from twentyeight_variants.sources import SOURCES
 
 import twentyeight as te
 
@@ -165,7 +166,8 @@ def test_facts_are_in_words(name: str) -> None:
         assert "`" not in cell, (label, cell)
         assert not any(code in cell for code in codes), (label, cell)
         assert not re.search(r"(?<!\^)\b00[0-4]\b", cell), (label, cell)
-    assert re.search(r"\[\^00[0-4]\]", tables.facts(name)["sources"])
+    cited = re.findall(r"\[\^([0-9a-z-]+)\]", tables.facts(name)["sources"])
+    assert cited and set(cited) <= set(SOURCES), cited
 
 
 def test_facts_of_28_say_the_trump_and_the_auction() -> None:

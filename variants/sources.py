@@ -50,6 +50,24 @@ _ALL = (
            "Source 004 of the project's collection: a rules page for Twenty-Eight with "
            "score bands (first to 10), Twenty-Nine, and Fifty-Six for four, six and "
            "eight players."),
+    Source("304-pagat", "pagat.com's page on 304",
+           "pagat.com's page “304” (https://www.pagat.com/jass/304.html): players, pack, "
+           "ranks and values, the deal in fours, the cut; only its opening part could be "
+           "read."),
+    Source("304-wikipedia", "the Wikipedia article on 304",
+           "The Wikipedia article “304 (card game)”: the deal, the face-down trump, the "
+           "cut as a guess by a face-down card, the regional versions."),
+    Source("304-catsatcards", "catsatcards.com's page on 304",
+           "catsatcards.com's page “304” (https://catsatcards.com/Games/304.html): the "
+           "opener's redeal under 15 points, bids from 160 in tens."),
+    Source("304-rules-doc", "an open 304 web app's rules document",
+           "The rules document (docs/RULES.md) of an open 304 web app, citing pagat and "
+           "marking its own house rules: the two auctions, open and closed trumps, "
+           "face-down cutting, exhausted and spoilt trumps, stones."),
+    Source("304-card304", "the card304 program's rules",
+           "game_rules.txt of the GitHub repository bharathsrid/Trump304, adapted from "
+           "the card304 program: cutting by asking for the trump, the dealer bidding "
+           "when all pass, a points table."),
     Source("rosanne", "an open-source 28 game",
            "The GitHub repository josephch/rosanne."),
     Source("fiftysix", "an open-source 56 and 28 game with written rules",

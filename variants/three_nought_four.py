@@ -1,16 +1,18 @@
-"""304's rules that the 28 family does not have, as plug-ins.
+"""The ``304`` preset and 304's rules that the 28 family does not have, as plug-ins.
 
 The requirement is ``docs/rules/304-requirements.md`` (rules R1 to R24, cited below). The
-``304`` preset is registered once its closed game, the face-down cut (R11), is built; the
-parts here (the pack, the auctions, the exposure after the first trick of a high
-contract, the first lead of a closed game, exhausted trumps, the opener's redeal and the
-stones) are complete and tested on their own, and any ruleset can carry them.
+parts (the pack, the auctions, the exposure after the first trick of a high contract,
+the first lead of a closed game, exhausted trumps, the opener's redeal and the stones)
+are tested on their own, and any ruleset can carry them; the closed game's face-down
+cut (R11, R12) and the open game (R10) are the core's options ``cut_mode="face-down"``
+and ``open_by_leading_trump``.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+import attrs
 from attrs import field, frozen
 
 from twentyeight.actions import Action
@@ -19,15 +21,20 @@ from twentyeight.config import RulesetConfig, one_of, optional_int, typed
 from twentyeight.errors import ConfigError
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
+from twentyeight.ruleset import Ruleset
 
 from .auctions import check_second_auction
-from .redeal import OpenerPointlessFirstCards
+from .classic import CONFIG_28
+from .redeal import BiddingSideHoldsAllTrumps, OpenerPointlessFirstCards
 from .scoring import Tables
+from .sources import cite
 
 __all__ = [
+    "CONFIG_304",
     "DECK_304",
     "OPENER_UNDER_15",
     "STONES_304",
+    "THREE_NOUGHT_FOUR",
     "Auction304",
     "ExhaustedTrumps",
     "ExposeAfterFirstTrick",
@@ -131,7 +138,8 @@ class ExposeAfterFirstTrick(RulePlugin):
 class NoTrumpFirstLead(RulePlugin):
     """304's first lead in a closed game (R13): a trump maker who leads to the first
     trick while the trump is concealed may not lead a trump while holding another
-    suit."""
+    suit, but for the face-down card itself, which opens the game (R10,
+    ``open_by_leading_trump``)."""
 
     name: ClassVar[str] = "no-trump-first-lead"
 
@@ -144,13 +152,15 @@ class NoTrumpFirstLead(RulePlugin):
         if (seat != rnd.bidder or suit < 0 or rnd.trump_exposed or rnd.current_trick
                 or rnd.tricks):
             return legal
+        # Leading the face-down card itself opens the game (R10): that stays allowed.
+        opening = legal & rnd.held_mask(seat) & ~rnd.hand_mask(seat)
         others = legal & ~rnd.deck.suit_mask[suit]
-        if not others or others == legal:
+        if not others or others | opening == legal:
             return legal
         if why is not None:
             why.append((self.rule, "the trump maker may not lead a trump to the first trick "
-                        "of a closed game", legal & ~others))
-        return others
+                        "of a closed game", legal & ~others & ~opening))
+        return others | opening
 
     def position_key(self, rnd: RoundPort) -> None:
         """Nothing: the rule reads the hand, the trick count and the trump."""
@@ -288,3 +298,30 @@ class Auction304(StandardAuction):
         one call each in the second auction."""
         n = config.players
         return len(config.bids) * n + 2 * n
+
+
+CONFIG_304 = attrs.evolve(
+    CONFIG_28,  # 28's frame: four players, four cards and four, a trump card laid
+    name="304",
+    description=("Sri Lankan 304: 32 cards worth 304, bids 160-300 in tens on four cards "
+                 "then eight, cuts face down, stones"),
+    aliases=("three-nought-four", "304-lanka"),
+    source=(f"{cite('304-pagat')}, {cite('304-wikipedia')} and {cite('304-catsatcards')} "
+            f"(the pack, the deal, the cut, the opener's redeal); "
+            + cite("304-rules-doc", "the auctions, open and closed games, exhausted and "
+                   "spoilt trumps, stones")),
+    deck=DECK_304,
+    min_bid=160, max_bid=300, bid_step=10,
+    opener_must_bid=False, partner_overcall_min=200,
+    bidder_trump_lead="any",
+    cut_mode="face-down", open_by_leading_trump=True,
+    redeal_checks=(BiddingSideHoldsAllTrumps(), OPENER_UNDER_15),
+    auction=Auction304(),
+    plugins=(ExhaustedTrumps(), ExposeAfterFirstTrick(), NoTrumpFirstLead()),
+    scoring=STONES_304,
+)
+"""304's configuration: R1-R6d and R8-R21 of the requirement, with the defaults of its
+choices table (the partner call R7 and Partner Close Caps R19 are not built)."""
+
+THREE_NOUGHT_FOUR = Ruleset(CONFIG_304)
+"""The ``304`` preset, registered under the entry point ``304``."""

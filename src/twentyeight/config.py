@@ -357,6 +357,10 @@ class RulesetConfig:
     cut_mode: CutMode = field(default="call", validator=one_of(*_CUT_MODES))
     """How a player who cannot follow suit cuts while the trump is concealed; see
     :data:`CutMode`."""
+    open_by_leading_trump: bool = field(default=False, validator=typed(bool))
+    """The bidder who leads the first trick may lead the face-down trump card itself,
+    face up: the trump is exposed at once and the game is open (304). Needs
+    ``trump_marker`` ``hand-card`` without ``seventh_card``."""
     over_trump: bool = field(default=False, validator=typed(bool))
     """Trumping over a trump already in the trick, you must beat it if you can, and you
     may not play a lower trump while you hold another card."""
@@ -456,7 +460,8 @@ class RulesetConfig:
         """Refuse play options that need a face-down trump card the ruleset lacks."""
         needs_card = [name for name, on in (
             ("caller_plays_exposed_card", self.caller_plays_exposed_card),
-            ("concealed_follow 'expose'", self.concealed_follow == "expose")) if on]
+            ("concealed_follow 'expose'", self.concealed_follow == "expose"),
+            ("open_by_leading_trump", self.open_by_leading_trump)) if on]
         if needs_card and self.trump_marker != "hand-card":
             raise ConfigError(
                 f"{needs_card[0]} conflicts with trump_marker {self.trump_marker!r}: it "
@@ -471,6 +476,10 @@ class RulesetConfig:
                 raise ConfigError(
                     f"cut_mode 'face-down' conflicts with {clash[0]}: face-down cuts need a "
                     "trump the bidder chose and knows, and no call for it")
+        if self.open_by_leading_trump and self.seventh_card:
+            raise ConfigError(
+                "open_by_leading_trump conflicts with seventh_card: a bidder who takes the "
+                "seventh card cannot name it to lead it")
         if self.concealed_follow == "expose" and self.seventh_card:
             raise ConfigError(
                 "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
@@ -577,6 +586,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "concealed_follow",
     "reveal_when_void",
     "cut_mode",
+    "open_by_leading_trump",
     "over_trump",
     "no_jack_discard",
     "trump_lead_after_trump_played",

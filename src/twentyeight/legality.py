@@ -351,15 +351,7 @@ class Legality(RoundState):
             trump = self._trump_suit
             if (seat == self._bidder and self._exposed_at is None and trump >= 0
                     and not self._blind):
-                policy = self.ruleset.config.bidder_trump_lead
-                if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
-                    others = hand & ~self._suit_mask[trump]
-                    if others:
-                        if why is not None:
-                            why.append(("bidder-may-not-lead-trump",
-                                        "the bidder may not lead the trump suit before it is "
-                                        "exposed while holding other suits", hand & ~others))
-                        return others, False
+                return self._concealed_lead(hand, trump, why), False
             if (trump >= 0 and self._exposed_at is not None
                     and self.ruleset.config.trump_lead_after_trump_played):
                 return self._closed_trump_lead(hand, trump, why)
@@ -372,6 +364,25 @@ class Legality(RoundState):
                 return 0, True
             return 1 << self._concealed, False
         return 0, False
+
+    def _concealed_lead(self, hand: int, trump: int,
+                        why: list[tuple[str, str, int]] | None) -> int:
+        """:meth:`_play_legal` for the bidder's lead while the trump it knows is
+        concealed: the trump suit only where ``bidder_trump_lead`` allows it, and the
+        face-down card itself to open the first trick under ``open_by_leading_trump``."""
+        cfg = self.ruleset.config
+        opening = 1 << self._concealed if (cfg.open_by_leading_trump and not self._tricks
+                                           and self._concealed >= 0) else 0
+        policy = cfg.bidder_trump_lead
+        if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
+            others = hand & ~self._suit_mask[trump]
+            if others:
+                if why is not None:
+                    why.append(("bidder-may-not-lead-trump",
+                                "the bidder may not lead the trump suit before it is "
+                                "exposed while holding other suits", hand & ~others))
+                return others | opening
+        return hand | opening
 
     def _restricted_play_legal(self, seat: int,
                                why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:

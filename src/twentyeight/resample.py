@@ -42,7 +42,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .actions import CallTrump, LayTrump, NameTrump, Play
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
-from .sharing import Path, Walk, all_paths, count, draw_path, pick, ways
+from .sharing import (
+    Path,
+    Walk,
+    all_paths,
+    count,
+    deal_out,
+    draw_path,
+    nth_bit,
+    pick,
+    plan_cells,
+    ways,
+)
 from .state import CALLS, OVER, PLAY
 
 if TYPE_CHECKING:
@@ -313,7 +324,7 @@ class _Facts:
                 ratios = tuple(math.comb(n, size) / most for n in range(len(fits) + 1))
                 groups.append((ratios, fits, cells, -1))
             else:  # the last group: it takes every card left
-                groups.append(((), fits, *_plan(cells)))
+                groups.append(((), fits, *plan_cells(cells)))
         self.groups = groups
         self.exact: tuple[list[_Table], list[int], int] | None = None
         self.trump_index = _trump_action_index(rnd) if self.suit_hidden else -1
@@ -349,9 +360,9 @@ class _Facts:
 _Table = tuple[int, list[list[int]], list[tuple[tuple[int, ...], int]], Walk,
                list[Path], list[int], int]
 """The exact counts for one trump suit: the suit, the hidden cards by suit, each group's
-plan (see :func:`_plan`), the walk, every path with the running total of their counts
-(no path if there are more than :data:`~twentyeight.sharing.MAX_PATHS`) and the number
-of placements."""
+plan (:func:`~twentyeight.sharing.plan_cells`), the walk, every path with the running
+total of their counts (no path if there are more than
+:data:`~twentyeight.sharing.MAX_PATHS`) and the number of placements."""
 
 def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int, ...]]
                 ) -> tuple[int, ...]:
@@ -371,16 +382,6 @@ def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int,
     if p == facts.seventh_packet and who == facts.bidder and cells:
         cells = (facts.concealed_cell + 1, *cells[1:])
     return cells
-
-
-def _plan(cells: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-    """How a group fills ``cells`` (not empty: every packet has cards) from cards in
-    random order: a card drawn for each cell of the first part, and every card left to
-    the last cell, so the last run of one cell takes its cards without a draw each."""
-    cut = len(cells)
-    while cut and cells[cut - 1] == cells[-1]:
-        cut -= 1
-    return cells[:cut], cells[-1]
 
 
 def _excused(policy: str, nonbidder_leads_before: int, trump: int) -> bool:
@@ -487,7 +488,7 @@ def _propose(facts: _Facts, rng: random.Random) -> list[int] | None:
     for ratios, may_take, cells, rest in facts.groups:
         fits = [b for b in may_take if not b & taken]
         if rest >= 0:  # the group without voids, the last: it takes the cards left
-            _deal_out(fits, cells, rest, placed, rand)
+            deal_out(fits, cells, rest, placed, rand)
             break
         n = len(fits)
         keep *= ratios[n]  # 0 if too few fit
@@ -501,19 +502,6 @@ def _propose(facts: _Facts, rng: random.Random) -> list[int] | None:
             n -= 1
             fits[j] = fits[n]
     return placed
-
-
-def _deal_out(cards: list[int], cells: tuple[int, ...], rest: int, placed: list[int],
-              rand: Any) -> None:
-    """Every card of ``cards`` (which it reorders) into ``placed``, uniformly: one drawn
-    for each of ``cells``, the others to ``rest``."""
-    left = len(cards)
-    for cell in cells:
-        j = int(rand() * left)
-        placed[cell] |= cards[j]
-        left -= 1
-        cards[j] = cards[left]
-    placed[rest] |= sum(cards[:left])  # distinct bits: the sum is their union
 
 
 def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], int]:
@@ -555,7 +543,7 @@ def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], in
                 pile[j] = pile[left]
     placed = facts.base_cells.copy()
     for (cells, rest), cards in zip(plans, shares, strict=True):
-        _deal_out(cards, cells, rest, placed, rand)
+        deal_out(cards, cells, rest, placed, rand)
     return placed, trump
 
 
@@ -584,7 +572,7 @@ def _tables(rnd: Round, facts: _Facts) -> list[_Table]:
         for ks in groups.values():  # ways to share each group's cards among its places
             weight *= ways(tuple(len(facts.cells[k]) for k in ks))
         if weight:
-            tables.append((trump, by_suit, [_plan(c) for c in cells], walk, *all_paths(walk),
+            tables.append((trump, by_suit, [plan_cells(c) for c in cells], walk, *all_paths(walk),
                            weight))
     if not tables:
         raise TwentyEightError("no deal is consistent with what this seat has seen")
@@ -609,13 +597,6 @@ def _allowed(rnd: Round, facts: _Facts, trump: int) -> list[int]:
             suits &= 1 << trump
         out.append(suits)
     return out
-
-
-def _nth_bit(mask: int, n: int) -> int:
-    """The position of the ``n``-th set bit of ``mask``, lowest first."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
@@ -687,7 +668,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
             for row in new._packet_masks[:held_packets]:
                 held |= row[who]
             chosen = rnd.ruleset.trump_choice(
-                _nth_bit(held, int(rng.random() * held.bit_count())), -1)
+                nth_bit(held, int(rng.random() * held.bit_count())), -1)
         else:
             chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * rnd.deck.n_suits))
         new._actions[withdrawn] = (who, chosen)

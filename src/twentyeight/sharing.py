@@ -6,7 +6,8 @@ number of cards. How many ways the hidden cards can be dealt is a sum, over ever
 to share each suit's cards among the groups (a *path*, suit by suit), of the
 multinomials of the shares. The functions here count those ways, keep the counts in a
 memo, and draw a path in proportion to its count. They know nothing of rounds: only
-suit sizes, the suits each group may take (as bits) and the groups' capacities.
+suit sizes, the suits each group may take (as bits) and the groups' capacities. The
+last three deal the cards drawn (as bits) into their places (cells).
 """
 
 from __future__ import annotations
@@ -139,4 +140,35 @@ def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ..
 
 
 
-__all__ = ["MAX_PATHS", "Path", "Walk", "all_paths", "count", "draw_path", "pick", "ways"]
+__all__ = ["MAX_PATHS", "Path", "Walk", "all_paths", "count", "deal_out", "draw_path", "nth_bit",
+           "pick", "plan_cells", "ways"]
+
+
+def plan_cells(cells: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """How a group fills ``cells`` (not empty: every packet has cards) from cards in
+    random order: a card drawn for each cell of the first part, and every card left to
+    the last cell, so the last run of one cell takes its cards without a draw each."""
+    cut = len(cells)
+    while cut and cells[cut - 1] == cells[-1]:
+        cut -= 1
+    return cells[:cut], cells[-1]
+
+
+def deal_out(cards: list[int], cells: tuple[int, ...], rest: int, placed: list[int],
+              rand: Any) -> None:
+    """Every card of ``cards`` (which it reorders) into ``placed``, uniformly: one drawn
+    for each of ``cells``, the others to ``rest``."""
+    left = len(cards)
+    for cell in cells:
+        j = int(rand() * left)
+        placed[cell] |= cards[j]
+        left -= 1
+        cards[j] = cards[left]
+    placed[rest] |= sum(cards[:left])  # distinct bits: the sum is their union
+
+
+def nth_bit(mask: int, n: int) -> int:
+    """The position of the ``n``-th set bit of ``mask``, lowest first."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1

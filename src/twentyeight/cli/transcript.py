@@ -289,17 +289,17 @@ class _Transcript:
                        worded=worded)
 
     def play_step(self, step: _Step) -> None:
-        names, s = self.names, self.style
+        names = self.names
         seat, action, b, a = step.seat, step.action, step.before, step.after
         who = names[seat]
         if isinstance(action, Play):
             card = action.card
             if b.trick_cards == 0:
                 self.led = card.suit
-            if not b.exposed and a.exposed:
-                what = "face-down seventh card" if self.seventh() else "face-down trump"
-                self.notes.append(f"{who} plays the {what} {s.card(card)}: {_trumps(card.suit)}.")
+            cut = b.trick_cards > 0 and card.suit != self.led
             self.pending.append((seat, card))
+            if not b.exposed and a.exposed:
+                self.notes.append(self.turned_up(who, card, b, cut))
             if a.tricks > b.tricks:
                 self.close_trick()
             return
@@ -327,6 +327,21 @@ class _Transcript:
         """True if the trump was the bidder's unseen seventh card."""
         trump = self.final["trump"]
         return trump is not None and trump["marker"] == "seventh-card"
+
+    def turned_up(self, who: str, card: Card, b: _Snap, cut: bool) -> str:
+        """What a card play that exposed the trump did: the face-down card played face
+        up, a trump among the cards cut face down (``cut_mode`` ``face-down``), or a rule
+        that turns the trump up as the trick ends (304's high contracts)."""
+        s = self.style
+        if card == b.concealed and not (cut and self.rs.config.cut_mode == "face-down"):
+            what = "face-down seventh card" if self.seventh() else "face-down trump"
+            return f"{who} plays the {what} {s.card(card)}: {_trumps(card.suit)}."
+        trump = self.rnd.trump_suit or "?"
+        cards = [c for _, c in self.pending]
+        if self.rs.config.cut_mode == "face-down" and any(
+                c.suit == trump and c.suit != cards[0].suit for c in cards[1:]):
+            return f"A trump among the cards cut face down turns it up: {_trumps(trump)}."
+        return f"The trump is turned up as the trick ends: {self.reveal(b)}."
 
     def reveal(self, b: _Snap) -> str:
         """What turning up the trump shows."""
