@@ -383,3 +383,13 @@ def test_the_demo_transcript_says_a_trump_cut_turned_the_trump_up() -> None:
     text = "\n".join(_transcript(rnd, _Style(io.StringIO())))
     assert "A trump among the cards cut face down turns it up: hearts are trumps." in text
     assert "face-down trump" not in text
+
+
+def test_the_gymnasium_table_text_says_face_down_for_an_unseen_cut() -> None:
+    from twentyeight.adapters.gymnasium import table_text
+
+    rnd = contract_of_seat_1(W3_DEAL)
+    for play in ("play 9S", "play JD"):
+        rnd.apply(play)
+    text = table_text(rnd)
+    assert "trick: seat 1 9S, seat 2 face down" in text and "JD" not in text

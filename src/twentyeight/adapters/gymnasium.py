@@ -190,7 +190,9 @@ def table_text(rnd: Round) -> str:
         lines.append("shown: " + ", ".join(f"seat {c['seat']} {c['card']}" for c in shown))
     trick = public["trick"]["cards"]
     if trick:
-        lines.append("trick: " + ", ".join(f"seat {c['seat']} {c['card']}" for c in trick))
+        lines.append("trick: " + ", ".join(
+            f"seat {c['seat']} {c['card'] if c['card'] is not None else 'face down'}"
+            for c in trick))
     if public["tricks"] or rnd.is_over:
         points = public["card_points"]
         lines.append(f"tricks played: {len(public['tricks'])}; card points: "
