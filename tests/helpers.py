@@ -99,7 +99,8 @@ def found_by_name(monkeypatch: pytest.MonkeyPatch, rules: te.Ruleset) -> None:
 
 def check_late_endings(rules: te.Ruleset, count: int, seeds: int = 400) -> None:
     """Compare the solver with plain minimax on ``count`` endings of ``rules``: seeded
-    random rounds stopped at a random point of the seventh trick or later."""
+    random rounds stopped at a random point of the last two tricks (the seventh trick
+    or later of eight)."""
     import random
 
     from twentyeight.bots import RandomBot
@@ -111,7 +112,8 @@ def check_late_endings(rules: te.Ruleset, count: int, seeds: int = 400) -> None:
         rnd = rules.new_round(seed=seed, dealer=seed % rules.config.players)
         bot = RandomBot(seed)
         stop = random.Random(seed).randrange(rules.config.players)
-        while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= 6
+        late = rules.config.tricks - 2
+        while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= late
                                        and len(rnd.current_trick) >= stop):
             rnd.apply(bot.choose_action(rnd.legal_actions()))
         if not rnd.is_over:

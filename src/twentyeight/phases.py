@@ -269,6 +269,18 @@ class Transitions(Legality):
             self._face_down |= 1 << cid
         Transitions._play(self, cid)
 
+    def _play_told(self, cid: int) -> None:
+        """:meth:`_play` of a ruleset with plug-ins told of every card
+        (:meth:`~twentyeight.plugins.RulePlugin.after_card`; the round's class takes it
+        as its ``_play``, and its own play as ``_play_then``)."""
+        seat: int = self.to_act  # type: ignore[assignment]
+        self._play_then(cid)  # type: ignore[attr-defined]
+        port = self._port_obj or self._port
+        for plugin in self._card_plugins:
+            if self.is_over:
+                return
+            plugin.after_card(port, seat)
+
     def _finish_cutting_trick(self) -> None:
         """:meth:`_finish_trick` of a ruleset whose cuts go face down (the round's class
         takes it as its ``_finish_trick``): the cuts are inspected first."""

@@ -327,6 +327,14 @@ class RulePlugin(Part):
         raises :class:`~twentyeight.errors.ConfigError` naming it."""
         return legal
 
+    # -- after every card played
+    def after_card(self, rnd: RoundPort, seat: int) -> None:
+        """Called after ``seat`` has played a card and the round has carried it out (a
+        trick it completed is scored, and :meth:`after_trick` has run), before anyone
+        acts again: not for a card that ends the round. Only asked of a plug-in that
+        overrides it (Thunee shows the trump once the first card is played:
+        :meth:`RoundPort.expose_trump`)."""
+
     # -- after every completed trick
     def after_trick(self, rnd: RoundPort) -> None:
         """Called after each trick is scored and before the next lead, for a plug-in
@@ -340,8 +348,8 @@ class RulePlugin(Part):
         (:mod:`twentyeight.solver`) keeps one result for such positions.
 
         The default is safe for any plug-in: nothing (``None``) for a plug-in without
-        play hooks (:meth:`play_actions`, :meth:`restrict_play`, :meth:`after_trick`),
-        else the whole history,
+        play hooks (:meth:`play_actions`, :meth:`restrict_play`, :meth:`after_card`,
+        :meth:`after_trick`), else the whole history,
         which makes every position distinct. A plug-in with play hooks overrides it
         with the few facts its hooks read (the pair: whether it was shown, and which
         sides won a trick since the exposure)."""
@@ -349,10 +357,11 @@ class RulePlugin(Part):
 
     def _hooks_the_play(self) -> bool:
         """Whether this plug-in overrides a hook of the play (:meth:`play_actions`,
-        :meth:`restrict_play`, :meth:`after_trick`)."""
+        :meth:`restrict_play`, :meth:`after_card`, :meth:`after_trick`)."""
         cls = type(self)
         return (cls.play_actions is not RulePlugin.play_actions
                 or cls.restrict_play is not RulePlugin.restrict_play
+                or cls.after_card is not RulePlugin.after_card
                 or cls.after_trick is not RulePlugin.after_trick)
 
     # -- views

@@ -68,6 +68,7 @@ class Ruleset(Sealed):
         "_solver_tables_obj",
         "_suit_texts",
         "_text_by_id",
+        "card_plugins",
         "card_text",
         "checks",
         "checks_at",
@@ -142,6 +143,10 @@ class Ruleset(Sealed):
         (a plug-in without any has nothing to offer)."""
         self.trick_plugins = tuple(p for p in plugins if p.after_each_trick)
         """Plug-ins called after every trick (those that say so)."""
+        self.card_plugins = tuple(
+            p for p in plugins if type(p).after_card is not RulePlugin.after_card)
+        """Plug-ins called after every card played (those that override
+        :meth:`~twentyeight.plugins.RulePlugin.after_card`)."""
         self.restricting_plugins = tuple(
             p for p in plugins if type(p).restrict_play is not RulePlugin.restrict_play)
         """Plug-ins asked which cards may be played (those that override
@@ -566,6 +571,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_checks_at": dict(ruleset.checks_at),
         "_claims_at": dict(ruleset.claims_at),
         "_trick_plugins": ruleset.trick_plugins,
+        "_card_plugins": ruleset.card_plugins,
         "_restrictors": ruleset.restricting_plugins,
         "_results": {},
     }
@@ -573,6 +579,10 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         # Only rounds whose cuts go face down pay for looking at each card for them.
         fixed["_play"] = Round._play_cutting
         fixed["_finish_trick"] = Round._finish_cutting_trick
+    if ruleset.card_plugins:
+        # Only rounds with a plug-in to tell of each card pay for telling it.
+        fixed["_play_then"] = fixed.get("_play", Round._play)
+        fixed["_play"] = Round._play_told
     if ruleset.restricting_plugins:
         # Only rounds whose plug-ins restrict the play pay for asking them.
         fixed["_play_legal"] = Round._restricted_play_legal

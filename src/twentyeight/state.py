@@ -189,6 +189,7 @@ class RoundState:
     _auction_after: ClassVar[int]
     _points: ClassVar[tuple[int, ...]]
     _trick_plugins: ClassVar[tuple[RulePlugin, ...]]
+    _card_plugins: ClassVar[tuple[RulePlugin, ...]]
     _restrictors: ClassVar[tuple[RulePlugin, ...]]
     _lay_index: ClassVar[dict[int, int]]
     _suit_of: ClassVar[tuple[int, ...]]
