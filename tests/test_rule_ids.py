@@ -254,6 +254,20 @@ def _304_auction_case(calls: tuple[str, ...], bid: int, lay: bool = False,
     return build
 
 
+def _thunee_calling_case(calls: tuple[str, ...], bid: int
+                         ) -> Callable[[], tuple[Round, Action, int | None]]:
+    """Thunee's calling (``ThuneeCalling``): the round after ``calls``, and a call of
+    ``bid``."""
+    def build() -> tuple[Round, Action, int | None]:
+        from .test_rules_thunee import SO_FAR
+
+        rnd = SO_FAR.new_round(seed=3, dealer=0)
+        for call in calls:
+            rnd.apply(call)
+        return rnd, te.Bid(bid), None
+    return build
+
+
 def _no_trump_first_lead_case() -> tuple[Round, Action, int | None]:
     """304's first lead of a closed game: the trump maker leads a trump."""
     from .test_rules_304_contract import first_lead_position
@@ -526,6 +540,10 @@ CALL_AND_PLAY_CASES = [
     Case("trump-maker-leads-a-trump-to-a-closed-first-trick", "no-trump-first-lead",
          _no_trump_first_lead_case),
     Case("304-void-player-calls-for-the-trump", "cut-face-down", _cut_face_down_case),
+    Case("thunee-trumpmans-partner-calls-first", "opposing-team-calls-first",
+         _thunee_calling_case(("pass",), 10)),
+    Case("thunee-call-over-own-team", "only-opponents-raise",
+         _thunee_calling_case(("bid 20", "bid 30", "pass"), 40)),
     Case("304-holder-of-the-bid-bids-again", "own-bid-standing",
          _304_auction_case(("bid 160", "pass", "pass", "pass"), 250, lay=True)),
     Case("304-second-auction-bid-below-250", "second-auction-min",

@@ -1,14 +1,14 @@
 """Thunee's first rules (docs/rules/thunee-requirements.md): the pack (R3), the deal of
-four and two (R6), the trump shown once the first card is played (R8), the trumpman's
-redeal (R9) and the no-trump redeal (R10, W8); and the extension point the trump's
-showing needed, ``RulePlugin.after_card``.
+four and two (R6), the calling (R7), the trump shown once the first card is played (R8),
+the trumpman's redeal (R9) and the no-trump redeal (R10, W8); and the extension point
+the trump's showing needed, ``RulePlugin.after_card``.
 
 Sources: the Wikipedia article (T1), thunee.com's rules (T4), africagames.co's rules
 (T3) and an implementation's design specification (T8), as the requirement cites them.
 
-The assembled ruleset below is Thunee as far as it is built, on 28's frame: calls in
-tens to 100 and then 104 stand in for Thunee's calling (R7), and 28's scoring for the
-balls (R14, R15), which are not built yet.
+The assembled ruleset below is Thunee as far as it is built, on 28's frame: 28's first
+lead (the trumpman's) stands in for R4's, and 28's scoring for the balls (R14, R15),
+which are not built yet.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from twentyeight_variants.thunee import (
     DECK_THUNEE,
     TRUMPMAN_AT_MOST_10,
     ShowTrumpAfterFirstCard,
+    ThuneeCalling,
 )
 
 import twentyeight as te
@@ -42,6 +43,7 @@ def ruleset_thunee(name: str = "thunee-so-far", **changes: object) -> te.Ruleset
         name=name, aliases=(), deck=DECK_THUNEE, deal_packets=(4, 2), min_bid=10,
         max_bid=104, bid_step=10, partner_overcall_min=None, bidder_trump_lead="any",
         redeal_checks=(BiddingSideHoldsAllTrumps(), TRUMPMAN_AT_MOST_10),
+        auction=ThuneeCalling(), opener_must_bid=False,
         plugins=(ShowTrumpAfterFirstCard(),))
     fields.update(changes)
     return te.Ruleset(attrs.evolve(BASE.config, **fields))  # type: ignore[arg-type]
@@ -71,11 +73,73 @@ def test_r6_four_cards_for_the_call_then_two_more() -> None:
     rnd = SO_FAR.new_round(seed=3, dealer=0)
     assert all(len(rnd.hand(s)) == 4 for s in range(4))
     assert SO_FAR.config.bids == (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 104)
-    rnd.apply("bid 10")
+    rnd.apply("bid 10")  # seat 2, to the trumpman's right
     for _ in range(3):
         rnd.apply("pass")
-    rnd.apply(f"trump {rnd.hand(1)[0]}")
-    assert [len(rnd.hand(s)) for s in range(4)] == [6, 5, 6, 6]  # one laid face down
+    rnd.apply(f"trump {rnd.hand(2)[0]}")
+    assert [len(rnd.hand(s)) for s in range(4)] == [6, 6, 5, 6]  # one laid face down
+
+
+def calling_oracle(rnd: te.Round) -> set[int]:
+    """The calls R7 allows the seat to act, from the public history alone."""
+    seat = rnd.to_act
+    assert seat is not None
+    trumpman = (rnd.dealer + 1) % 4
+    if rnd.bidder is None:
+        return set() if (seat - trumpman) % 2 == 0 else set(SO_FAR.config.bids)
+    if (seat - rnd.bidder) % 2 == 0:
+        return set()
+    return {b for b in SO_FAR.config.bids if b > rnd.bid}  # type: ignore[operator]
+
+
+def test_r7_the_calls_match_the_oracle_at_every_turn() -> None:
+    """R7 (T4, T8): the player to the trumpman's right speaks first; the opposing team
+    calls first; then only an opponent of the highest caller calls, higher; a pass is
+    final (a seat that passed is not asked again). Compared at every turn of the calling
+    in 500 random rounds."""
+    rng = random.Random(7)
+    turns = 0
+    for seed in range(500):
+        rnd = SO_FAR.new_round(seed=seed, dealer=seed % 4)
+        assert rnd.to_act == (rnd.dealer + 2) % 4
+        passed: set[int] = set()
+        while rnd.phase is te.Phase.AUCTION:
+            assert rnd.to_act not in passed
+            calls = {a.value for a in rnd.legal_actions() if isinstance(a, te.Bid)}
+            assert calls == calling_oracle(rnd)
+            assert rnd.is_legal("pass")
+            turns += 1
+            action = rng.choice([a for a in rnd.legal_actions() if str(a) != "redeal"])
+            if isinstance(action, te.Pass):
+                passed.add(rnd.to_act)  # type: ignore[arg-type]
+            rnd.apply(action)
+    assert turns > 2000
+
+
+def test_r7_refusals_name_the_calling_rules() -> None:
+    """R7: a first call by the trumpman's team, and a call over one's own team's call,
+    are refused with their rule ids; the round is unchanged."""
+    rnd = SO_FAR.new_round(seed=3, dealer=0)  # trumpman seat 1; seat 2 speaks first
+    rnd.apply("pass")  # seat 2
+    before = rnd.to_json()
+    assert rnd.explain("bid 10").rule == "opposing-team-calls-first"  # type: ignore[union-attr]
+    with pytest.raises(te.IllegalActionError):
+        rnd.apply("bid 10")  # seat 3, the trumpman's partner
+    assert rnd.to_json() == before
+    rnd = SO_FAR.new_round(seed=3, dealer=0)
+    for call in ("bid 20", "bid 30"):  # seat 2, then seat 3 raises: an opponent
+        rnd.apply(call)
+    rnd.apply("pass")  # seat 0
+    assert rnd.explain("bid 40").rule == "only-opponents-raise"  # type: ignore[union-attr]
+
+
+def test_r7_with_no_call_the_trumpman_makes_the_trump_for_0() -> None:
+    """R7 (T4, T8): if nobody calls, the trumpman is the trumper with a call of 0."""
+    rnd = SO_FAR.new_round(seed=4, dealer=2)
+    for _ in range(4):
+        rnd.apply("pass")
+    assert rnd.phase is te.Phase.TRUMP and rnd.to_act == 3 == rnd.bidder
+    assert rnd.bid == 0
 
 
 def test_r8_the_trump_is_shown_once_the_first_card_is_played() -> None:
@@ -102,16 +166,23 @@ def test_r8_the_trump_is_shown_once_the_first_card_is_played() -> None:
 
 
 def test_r9_the_trumpman_at_most_10_points_may_ask_for_a_new_deal() -> None:
-    """R9 (T4): the trumpman (the player to the dealer's right, who speaks first) whose
-    first four cards hold 10 points or fewer may demand a redeal. The least four cards
-    are worth Q Q Q Q 8, K K Q Q 10 and K K K Q 11."""
+    """R9 (T4): the trumpman (the player to the dealer's right) whose first four cards
+    hold 10 points or fewer may demand a redeal, on his first turn to call (he speaks
+    after the player to his right). The least four cards are worth Q Q Q Q 8,
+    K K Q Q 10 and K K K Q 11."""
     for first, may in (("QS QH QD QC", True), ("KS KH QD QC", True),
                        ("KS KH KD QC", False)):
         others = [str(c) for c in SO_FAR.deck.cards if str(c) not in first.split()]
         deal = _deal(" ".join(others[0:6]), " ".join([*first.split(), *others[6:8]]),
                      " ".join(others[8:14]), " ".join(others[14:20]))
         rnd = SO_FAR.new_round(deal=deal, dealer=0)
-        assert rnd.to_act == 1
+        assert rnd.to_act == 2 and not rnd.is_legal("redeal")  # not the trumpman
+        rnd.apply("pass")
+        assert rnd.to_act == 3 and not rnd.is_legal("redeal")
+        rnd.apply("pass")
+        assert rnd.to_act == 0
+        rnd.apply("pass")
+        assert rnd.to_act == 1  # the trumpman's first turn
         assert rnd.is_legal("redeal") is may, first
         if may:
             rnd.apply("redeal")
@@ -123,14 +194,14 @@ def test_r10_w8_no_trump_among_the_trumpers_opponents_voids_the_deal() -> None:
     """R10, W8 (T3, T8): hearts trumps, and neither opponent of the trumper holds a heart
     among six cards: the deal is void and the same dealer deals again."""
     deal = _deal("JS 9S AS 10S KS QS",      # seat 0, the dealer: no heart
-                 "JH 9H AH 10H JD 9D",      # seat 1, the trumper
+                 "JH 9H AH 10H JD 9D",      # seat 1, the trumpman, leads
                  "JC 9C AC 10C KC QC",      # seat 2: no heart
-                 "KH QH AD 10D KD QD")      # seat 3, his partner
+                 "KH QH AD 10D KD QD")      # seat 3, who becomes the trumper
     rnd = SO_FAR.new_round(deal=deal, dealer=0)
-    rnd.apply("bid 10")
-    for _ in range(3):
-        rnd.apply("pass")
-    rnd.apply("trump JH")
+    for call in ("bid 10", "bid 20", "pass", "pass", "pass"):  # seats 2, 3, 0, 1, 2
+        rnd.apply(call)
+    assert rnd.bidder == 3
+    rnd.apply("trump KH")
     rnd.apply("play 9H")  # the first card shows the trump: the check runs
     assert rnd.result is not None and rnd.result.annulled == "bidding-side-all-trumps"
 

@@ -1,9 +1,9 @@
 """Thunee's rules that the 28 family does not have, as plug-ins (the first of them).
 
 The requirement is ``docs/rules/thunee-requirements.md`` (rules R1 to R25, cited below).
-The ``thunee`` preset is registered once its calling, its scoring in balls and its
-special calls are built; the parts here (the pack, the trumpman's redeal, the trump shown
-once the first card is played) are tested on their own, and any ruleset can carry them.
+The ``thunee`` preset is registered once its scoring in balls and its special calls are
+built; the parts here (the pack, the calling, the trumpman's redeal, the trump shown once
+the first card is played) are tested on their own, and any ruleset can carry them.
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ from typing import ClassVar
 from attrs import frozen
 
 from twentyeight.cards import DeckSpec
-from twentyeight.plugins import RulePlugin
+from twentyeight.config import ClaimWindow
+from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 
 from .redeal import OpenerPointlessFirstCards
 
-__all__ = ["DECK_THUNEE", "TRUMPMAN_AT_MOST_10", "ShowTrumpAfterFirstCard"]
+__all__ = ["DECK_THUNEE", "TRUMPMAN_AT_MOST_10", "ShowTrumpAfterFirstCard", "ThuneeCalling",
+           "TrumpmanLowCards"]
 
 DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
                        points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3),
@@ -26,13 +28,22 @@ DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
 """Thunee's pack (R3): 24 cards ranked J 9 A 10 K Q in every suit, worth 30, 20, 11,
 10, 3 and 2: 76 a suit, 304 in all."""
 
-TRUMPMAN_AT_MOST_10 = OpenerPointlessFirstCards(
+@frozen
+class TrumpmanLowCards(OpenerPointlessFirstCards):
+    """The opener's redeal, claimed on the opener's first turn of the auction rather than
+    as its first call: Thunee's trumpman (the opener) speaks after the player to its
+    right (:class:`ThuneeCalling`)."""
+
+    claim_window: ClassVar[ClaimWindow | None] = "first-call"
+
+
+TRUMPMAN_AT_MOST_10 = TrumpmanLowCards(
     name="trumpman-at-most-10", below=11,
     description="the trumpman's first four cards hold 10 points or fewer: the trumpman "
-                "may demand a new deal by the same dealer before anyone calls")
-"""Thunee's trumpman's redeal (R9, T4): the trumpman (the player to the dealer's right,
-who speaks first) whose first four cards hold 10 card points or fewer may ask for a new
-deal."""
+                "may demand a new deal by the same dealer on his first turn to call")
+"""Thunee's trumpman's redeal (R9, T4): the trumpman (the player to the dealer's right)
+whose first four cards hold 10 card points or fewer may ask for a new deal, on his first
+turn to call."""
 
 
 @frozen
@@ -57,3 +68,54 @@ class ShowTrumpAfterFirstCard(RulePlugin):
     def describe(self) -> str:
         """The rule in words."""
         return "the trump is shown to all as soon as the first card is played"
+
+
+@frozen
+class ThuneeCalling(StandardAuction):
+    """Thunee's calling (R7, T4, T8): the player to the trumpman's right (the trumpman
+    is the opener, to the dealer's right) speaks first, and the turn goes round from
+    there. The first call must come from the team opposing the trumpman; after that only
+    an opponent of the highest caller may call, higher than the call standing (the
+    config's calls: 10 to 100 in tens, then 104). A pass is final. The highest caller,
+    once the others have passed, is the trumper; if nobody calls, the trumpman is, with a
+    call of 0."""
+
+    description: ClassVar[str] = (
+        "calls from the trumpman's right: the opposing team calls first, then only an "
+        "opponent of the highest caller may call higher; a pass is final; with no call "
+        "the trumpman makes the trump for 0")
+
+    FIRST_RULE: ClassVar[str] = "opposing-team-calls-first"
+    """The rule id of a first call by the trumpman's team."""
+    RAISE_RULE: ClassVar[str] = "only-opponents-raise"
+    """The rule id of a call over one's own team's call."""
+
+    def first_to_speak(self, rnd: RoundPort) -> int:
+        """The player to the trumpman's right."""
+        return (rnd.opener + 1) % rnd.players
+
+    def bid_limits(self, rnd: RoundPort, seat: int, why: Why) -> tuple[int, bool]:
+        """No call for the trumpman's team before the first call, nor for the highest
+        caller's team after it; otherwise any call higher than the one standing."""
+        cfg = rnd.config
+        none = cfg.max_bid + 1
+        caller = rnd.bidder
+        if caller is None:
+            if (seat - rnd.opener) % 2 == 0:
+                if why is not None:
+                    why.append((self.FIRST_RULE, "the first call comes from the team "
+                                "opposing the trumpman", none))
+                return none, True
+            return cfg.min_bid, True
+        if (seat - caller) % 2 == 0:
+            if why is not None:
+                why.append((self.RAISE_RULE, "only an opponent of the highest caller may "
+                            "call", none))
+            return none, True
+        high = rnd.bid
+        assert high is not None
+        return self.above_current_bid(high, cfg.min_bid, why), True
+
+    def all_passed(self, rnd: RoundPort) -> None:
+        """Nobody called: the trumpman makes the trump, for a call of 0."""
+        rnd.set_contract(rnd.opener, 0)

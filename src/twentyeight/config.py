@@ -67,10 +67,11 @@ but such Jacks may play one."""
 RedealEvent = Literal["deal-complete", "trump-exposed"]
 """Points of the round at which automatic redeal checks run."""
 
-ClaimWindow = Literal["opening-call", "first-card"]
-"""When a redeal may be demanded: as the opener's first call of the auction
-(``opening-call``), or on a player's turn before that player's first card of the play
-(``first-card``)."""
+ClaimWindow = Literal["opening-call", "first-call", "first-card"]
+"""When a redeal may be demanded: as the first call of the auction (``opening-call``),
+on a player's first turn of the auction, before that player has spoken (``first-call``:
+Thunee's trumpman, who does not speak first), or on a player's turn before that player's
+first card of the play (``first-card``)."""
 
 
 @frozen

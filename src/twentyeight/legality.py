@@ -89,7 +89,8 @@ class Legality(RoundState):
             acts = self._bid_actions(low, can_pass)
             if extras:
                 acts = (*acts, *extras)
-            claim = not self._actions and bool(self._claim_checks) \
+            claim = bool(self._claim_checks) \
+                and (not self._actions or bool(self._claims_at["first-call"])) \
                 and self._claim(seat) is not None
             if claim:
                 acts = (*acts, REDEAL)
@@ -521,8 +522,10 @@ class Legality(RoundState):
         if self._tricks:
             return None
         phase = self.phase
-        if phase is AUCTION and not self._actions:
-            checks = self._claims_at["opening-call"]
+        if phase is AUCTION:
+            checks = () if self._spoken >> seat & 1 else self._claims_at["first-call"]
+            if not self._actions:
+                checks = self._claims_at["opening-call"] + checks
         elif phase is PLAY:
             checks = self._claims_at["first-card"]
         else:

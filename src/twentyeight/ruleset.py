@@ -130,7 +130,7 @@ class Ruleset(Sealed):
         )
         self.claims_at: Mapping[str, tuple[RedealCheck, ...]] = MappingProxyType({
             window: tuple(c for w, c in self.claim_checks if w == window)
-            for window in ("opening-call", "first-card")})
+            for window in ("opening-call", "first-call", "first-card")})
         """The checks a player may claim in each claim window."""
         plugins = config.plugins
         self.windows: Mapping[str, tuple[RulePlugin, ...]] = MappingProxyType({
