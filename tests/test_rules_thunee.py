@@ -23,6 +23,7 @@ from twentyeight_variants.redeal import BiddingSideHoldsAllTrumps
 from twentyeight_variants.thunee import (
     DECK_THUNEE,
     TRUMPMAN_AT_MOST_10,
+    Balls,
     ShowTrumpAfterFirstCard,
     ThuneeCalling,
 )
@@ -241,8 +242,88 @@ def test_rulesets_without_card_hooks_keep_the_core_play() -> None:
 
 
 def test_thunee_so_far_passes_the_conformance_kit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The conformance kit on 80 random rounds (views and hiding with the trump shown by
-    a hook, 304 points conserved), and the solver against plain minimax on 30 endings."""
-    found_by_name(monkeypatch, SO_FAR)
-    assert check_random_rounds(SO_FAR, rounds=80, seed=6) == 80
-    check_late_endings(SO_FAR, 30)
+    """The conformance kit on 80 random rounds of Thunee so far with its balls (views and
+    hiding with the trump shown by a hook, 304 points conserved, the result), and the
+    solver against plain minimax on 30 endings."""
+    found_by_name(monkeypatch, BALLS)
+    assert check_random_rounds(BALLS, rounds=80, seed=6) == 80
+    check_late_endings(BALLS, 30)
+
+
+# ---------------------------------------------------------------- the count and the balls
+
+def outcome(counting_points: int, last: int | None, call: int = 0) -> te.HandOutcome:
+    """A hand in which team 1 made the trump (so team 0 counts) for ``call``, team 0
+    took ``counting_points`` and ``last`` won the last trick."""
+    made = Balls().contract_made(te.HandOutcome(
+        teams=2, bidding_team=1, bid=call, target=call,
+        card_points=(counting_points, 304 - counting_points), tricks_won=(3, 3),
+        made=False, last_trick_team=last))
+    return te.HandOutcome(teams=2, bidding_team=1, bid=call, target=call,
+                          card_points=(counting_points, 304 - counting_points),
+                          tricks_won=(3, 3), made=made, last_trick_team=last)
+
+
+def test_w1_the_95_and_115_rule() -> None:
+    """W1, R14 (T2, T6): with no call, the counting team that wins the last trick needs 95
+    card points (95 + 10 = 105); losing it, 115 (115 - 10 = 105)."""
+    assert not outcome(95, last=0).made and outcome(94, last=0).made
+    assert not outcome(115, last=1).made and outcome(114, last=1).made
+    bonus = Balls(last_trick_mode="bonus")
+    lost_last = te.HandOutcome(teams=2, bidding_team=1, bid=0, target=0,
+                               card_points=(105, 199), tricks_won=(3, 3), made=False,
+                               last_trick_team=1)
+    assert not bonus.contract_made(lost_last)  # the bonus form takes nothing away: 105
+
+
+def test_w2_a_beaten_call_wins_2_balls() -> None:
+    """W2, R14-R15 (T4, T5, T8): the trumper's team called 40; the counting team takes 70
+    card points and the last trick: 70 + 10 + 40 = 120, 2 balls to it."""
+    hand = outcome(70, last=0, call=40)
+    assert Balls().count(hand) == 120 and not hand.made
+    assert Balls().hand_points(hand) == (2, 0)
+
+
+def test_w3_a_hand_held_wins_1_ball_for_the_trumper() -> None:
+    """W3, R15: no call; the counting team takes 100 card points but loses the last
+    trick: 100 - 10 = 90 < 105, 1 ball to the trumper's team."""
+    hand = outcome(100, last=1)
+    assert Balls().count(hand) == 90 and hand.made
+    assert Balls().hand_points(hand) == (0, 1)
+    assert Balls().hand_points(outcome(110, last=0)) == (1, 0)  # no call: 1 ball
+
+
+def test_r22_the_first_team_to_12_balls_wins() -> None:
+    """R22 (T6, T8): 12 balls win the match (``match_target``; T5 plays to 13)."""
+    assert Balls().match_winner((11, 10)) is None
+    assert Balls().match_winner((12, 3)) == 0 and Balls().match_winner((4, 13)) == 1
+    assert Balls(match_target=13).match_winner((12, 3)) is None
+
+
+BALLS = ruleset_thunee("thunee-balls", scoring=Balls())
+
+
+def test_r14_r15_played_hands_are_scored_from_the_last_trick_and_the_call() -> None:
+    """R14-R15 on 300 played rounds: the result's ``made`` and balls follow the count
+    worked out again from the tricks (who won the last), the card points and the call;
+    the hand's outcome names the last trick's team."""
+    rng = random.Random(14)
+    scored = 0
+    for seed in range(300):
+        rnd = BALLS.new_round(seed=seed, dealer=seed % 4)
+        while not rnd.is_over:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        result = rnd.result
+        assert result is not None
+        if result.annulled is not None:
+            continue
+        counting = 1 - result.bidding_team  # type: ignore[operator]
+        last = rnd.tricks[-1].winner % 2
+        count = result.card_points[counting] + result.bid + (10 if last == counting else -10)
+        assert result.made == (count < 105)
+        balls = 1 if result.made or not result.bid else 2
+        winner = result.bidding_team if result.made else counting
+        assert result.game_points[winner] == balls  # type: ignore[index]
+        assert result.game_points[1 - winner] == 0  # type: ignore[operator]
+        scored += 1
+    assert scored > 250

@@ -87,7 +87,7 @@ def band_of(bands: tuple[_B, ...], bid: int) -> _B:
     return chosen
 
 
-def _first_to(totals: tuple[int, ...], target: int | None) -> int | None:
+def first_to(totals: tuple[int, ...], target: int | None) -> int | None:
     """The team at or above ``target``, if any."""
     if target is None:
         return None
@@ -146,7 +146,7 @@ class Pips(ScoringSystem):
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The winning team, or ``None``."""
-        won = _first_to(totals, self.match_target)
+        won = first_to(totals, self.match_target)
         if won is not None:
             return won
         for team, total in enumerate(totals):
@@ -239,7 +239,7 @@ class Bands(ScoringSystem):
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to reach ``match_target``."""
-        return _first_to(totals, self.match_target)
+        return first_to(totals, self.match_target)
 
 
 @frozen
@@ -281,7 +281,7 @@ class BasePoints(ScoringSystem):
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to ``match_target`` (``None``: the series goes on)."""
-        return _first_to(totals, self.match_target)
+        return first_to(totals, self.match_target)
 
 
 def _only_transfer(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:

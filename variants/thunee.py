@@ -1,26 +1,28 @@
 """Thunee's rules that the 28 family does not have, as plug-ins (the first of them).
 
 The requirement is ``docs/rules/thunee-requirements.md`` (rules R1 to R25, cited below).
-The ``thunee`` preset is registered once its scoring in balls and its special calls are
-built; the parts here (the pack, the calling, the trumpman's redeal, the trump shown once
-the first card is played) are tested on their own, and any ruleset can carry them.
+The ``thunee`` preset is registered once its first lead, its dealer and its special calls
+are built; the parts here (the pack, the calling, the trumpman's redeal, the trump shown
+once the first card is played, the count to 105 and the balls) are tested on their own,
+and any ruleset can carry them.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from twentyeight.cards import DeckSpec
-from twentyeight.config import ClaimWindow
+from twentyeight.config import ClaimWindow, HandOutcome, ScoringSystem, one_of, typed
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 
 from .redeal import OpenerPointlessFirstCards
+from .scoring import first_to
 
-__all__ = ["DECK_THUNEE", "TRUMPMAN_AT_MOST_10", "ShowTrumpAfterFirstCard", "ThuneeCalling",
-           "TrumpmanLowCards"]
+__all__ = ["DECK_THUNEE", "TRUMPMAN_AT_MOST_10", "Balls", "ShowTrumpAfterFirstCard",
+           "ThuneeCalling", "TrumpmanLowCards"]
 
 DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
                        points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3),
@@ -119,3 +121,60 @@ class ThuneeCalling(StandardAuction):
     def all_passed(self, rnd: RoundPort) -> None:
         """Nobody called: the trumpman makes the trump, for a call of 0."""
         rnd.set_contract(rnd.opener, 0)
+
+
+LastTrickMode = Literal["transfer", "bonus"]
+"""How the last trick counts for Thunee's counting team: 10 from the losers to the
+winners (``transfer``: +10 or -10), or 10 to the winners only (``bonus``: +10 or 0)."""
+
+
+@frozen
+class Balls(ScoringSystem):
+    """Thunee's hand and match (R14, R15, R22; T2, T4, T5, T6, T8). The trumper's
+    opponents are the *counting* team: their count is their card points, the last trick
+    (``last_trick_mode``), and the target (the call, which announcements may move). At
+    ``count_to`` or more they win the hand: 2 balls if a call was made, else 1;
+    otherwise the trumper's team wins 1 ball (its contract is made). The first team to
+    ``match_target`` balls wins the match. The ruleset's ``last_trick_points`` should be
+    0: the last trick counts here."""
+
+    count_to: int = field(default=105, validator=typed(int))
+    """The count the counting team must reach."""
+    last_trick: int = field(default=10, validator=typed(int))
+    """What the last trick is worth to the count."""
+    last_trick_mode: LastTrickMode = field(default="transfer",
+                                           validator=one_of("transfer", "bonus"))
+    """``transfer`` (T2, T6: the losers give 10 to the winners) or ``bonus``."""
+    match_target: int = field(default=12, validator=typed(int))
+    """Balls that win the match (T6, T8; T5 plays to 13)."""
+    name: str = "balls"
+    description: str = ("balls: the trumper's opponents count to 105 with the last trick "
+                        "and the call; 2 balls if they reach it after a call, else 1; "
+                        "first to 12")
+    option_fields: ClassVar[tuple[str, ...]] = (
+        "count_to", "last_trick_mode", "match_target")
+
+    def count(self, outcome: HandOutcome) -> int:
+        """The counting team's count for the hand."""
+        counting = 1 - outcome.bidding_team
+        total = outcome.card_points[counting] + (outcome.target or 0)
+        last = outcome.last_trick_team
+        if last == counting:
+            total += self.last_trick
+        elif last is not None and self.last_trick_mode == "transfer":
+            total -= self.last_trick
+        return total
+
+    def contract_made(self, outcome: HandOutcome) -> bool:
+        """The trumper's team makes it when the count stays below :attr:`count_to`."""
+        return self.count(outcome) < self.count_to
+
+    def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
+        """1 ball to the trumper's team, or 2 (after a call) or 1 to the counting team."""
+        winner = outcome.bidding_team if outcome.made else 1 - outcome.bidding_team
+        balls = 1 if outcome.made or not outcome.bid else 2
+        return tuple(balls if team == winner else 0 for team in range(outcome.teams))
+
+    def match_winner(self, totals: tuple[int, ...]) -> int | None:
+        """The first team to :attr:`match_target` balls."""
+        return first_to(totals, self.match_target)

@@ -80,7 +80,9 @@ class HandOutcome:
     ``"bid"`` for a contract to take ``target`` card points, or the name of the plug-in
     that set another (``"single-hand"``: every trick, ``target`` is ``None``).
     ``multiplier`` is 1, 2 (doubled) or 4 (redoubled); ``stake``, when set, is a fixed
-    number of game points a call put on the hand (the "C" of pips scoring)."""
+    number of game points a call put on the hand (the "C" of pips scoring);
+    ``last_trick_team`` the team that won the last trick (``None``: the hand ended
+    before it, or the outcome is made up)."""
 
     teams: int
     bidding_team: int
@@ -93,6 +95,7 @@ class HandOutcome:
     multiplier: int = 1
     stake: int | None = None
     less_than_half_doubles: bool = False
+    last_trick_team: int | None = None
 
     @property
     def under_half(self) -> bool:
@@ -130,6 +133,14 @@ class ScoringSystem(Part, ABC):
     call, such as the C)."""
     match_sets: int = 1
     """Games a team must win, sets of both teams cancelling, to win a match."""
+
+    def contract_made(self, outcome: HandOutcome) -> bool:
+        """Whether the bidding team made a contract to take card points (``outcome.made``
+        is not decided yet). Default: its card points reach ``outcome.target``. Thunee's
+        balls override it: the trumper's team makes it when the other team's count, with
+        the last trick and the call, stays below 105."""
+        assert outcome.target is not None
+        return outcome.card_points[outcome.bidding_team] >= outcome.target
 
     @abstractmethod
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:

@@ -7,6 +7,8 @@ plug-ins hook in through their :class:`~twentyeight.port.RoundPort`.
 
 from __future__ import annotations
 
+import attrs
+
 from .actions import (
     NO_TRUMP,
     Action,
@@ -388,7 +390,7 @@ class Transitions(Legality):
         # (frozen) result and the scoring system is asked once for them.
         key = (self._bidder, self._high_bid, self._target, self._team_points,
                self._team_tricks, self._all_tricks, self._contract, self._denomination,
-               self._multiplier, self._stake)
+               self._multiplier, self._stake, self._last_trick_team())
         results = self._results
         result = results.get(key)
         if result is None:
@@ -397,15 +399,15 @@ class Transitions(Legality):
             result = results[key] = self._new_result()
         self._end(result)
 
+    def _last_trick_team(self) -> int | None:
+        """The team that won the last trick, if the hand was played to it."""
+        tricks = self._tricks
+        return tricks[-1][2] & 1 if len(tricks) == self._n_tricks else None
+
     def _new_result(self) -> RoundResult:
         cfg = self.ruleset.config
         team = self._bidder & 1
         target = self._target
-        if self._all_tricks:
-            made = self._team_tricks[1 - team] == 0
-        else:
-            assert target is not None
-            made = self._team_points[team] >= target
         outcome = HandOutcome(
             teams=2,
             bidding_team=team,
@@ -413,12 +415,18 @@ class Transitions(Legality):
             target=target,
             card_points=self._team_points,
             tricks_won=self._team_tricks,
-            made=made,
+            made=False,  # decided below
             contract=self._contract,
             multiplier=self._multiplier,
             stake=self._stake,
             less_than_half_doubles=cfg.less_than_half_doubles,
+            last_trick_team=self._last_trick_team(),
         )
+        if self._all_tricks:
+            made = self._team_tricks[1 - team] == 0
+        else:
+            made = cfg.scoring.contract_made(outcome)
+        outcome = attrs.evolve(outcome, made=made)
         return RoundResult(
             card_points=outcome.card_points,
             tricks_won=outcome.tricks_won,
