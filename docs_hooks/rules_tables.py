@@ -468,6 +468,8 @@ def _play_text(config: RulesetConfig) -> str:
          config.less_than_half_doubles),
     ) if flag]
     text = _words(BIDDER_TRUMP_LEAD_WORDS, config.bidder_trump_lead)
+    if config.first_lead == "after-opener":
+        text = "the player after the opener leads the first trick; " + text
     if config.trump_marker != "open":
         text += "; " + _words(LAST_TRICK_WORDS, config.last_trick_unexposed)
     return text + "".join(f"; {label}" for label in on)

@@ -6,14 +6,15 @@ the trump's showing needed, ``RulePlugin.after_card``.
 Sources: the Wikipedia article (T1), thunee.com's rules (T4), africagames.co's rules
 (T3) and an implementation's design specification (T8), as the requirement cites them.
 
-The assembled ruleset below is Thunee as far as it is built, on 28's frame: 28's first
-lead (the trumpman's) stands in for R4's, and 28's scoring for the balls (R14, R15),
-which are not built yet.
+The assembled ruleset below is Thunee as far as it is built, on 28's frame (the Jodhi,
+Thunee, Royals, Double and Khanaak calls, R16-R21, and the dealer staying while behind,
+R5, are not built yet).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import ClassVar
 
 import attrs
@@ -44,13 +45,23 @@ def ruleset_thunee(name: str = "thunee-so-far", **changes: object) -> te.Ruleset
         name=name, aliases=(), deck=DECK_THUNEE, deal_packets=(4, 2), min_bid=10,
         max_bid=104, bid_step=10, partner_overcall_min=None, bidder_trump_lead="any",
         redeal_checks=(BiddingSideHoldsAllTrumps(), TRUMPMAN_AT_MOST_10),
-        auction=ThuneeCalling(), opener_must_bid=False,
+        auction=ThuneeCalling(), opener_must_bid=False, first_lead="after-opener",
         plugins=(ShowTrumpAfterFirstCard(),))
     fields.update(changes)
     return te.Ruleset(attrs.evolve(BASE.config, **fields))  # type: ignore[arg-type]
 
 
 SO_FAR = ruleset_thunee()
+
+
+def played(rules: te.Ruleset, rounds: int, rng_seed: int) -> Iterator[te.Round]:
+    """``rounds`` seeded rounds of ``rules``, each played to its end at random."""
+    rng = random.Random(rng_seed)
+    for seed in range(rounds):
+        rnd = rules.new_round(seed=seed, dealer=seed % 4)
+        while not rnd.is_over:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        yield rnd
 
 
 def _deal(*hands: str) -> list[list[te.Card]]:
@@ -66,6 +77,23 @@ def test_r3_the_thunee_pack_ranks_and_points() -> None:
                     key=lambda c: -deck.strength[deck.card_id(c)])
     assert [c.rank for c in spades] == ["J", "9", "A", "10", "K", "Q"]
     assert [deck.points[deck.card_id(c)] for c in spades] == [30, 20, 11, 10, 3, 2]
+
+
+def test_r4_the_player_to_the_trumpmans_right_leads_the_first_trick() -> None:
+    """R4 (T4, T6, T7, T8): the trumpman sits to the dealer's right (the opener), and the
+    player to his right leads the first trick (``first_lead="after-opener"``), whoever
+    made the trump. Checked in 200 random rounds."""
+    led = 0
+    for rnd in played(SO_FAR, 200, rng_seed=4):
+        if rnd.tricks:
+            assert rnd.tricks[0].seats[0] == (rnd.dealer + 2) % 4
+            led += 1
+    assert led > 150
+    assert BASE.new_round(seed=1, dealer=0).opener == 1  # 28: the opener leads
+    plain = BASE.new_round(seed=1, dealer=0)
+    while plain.phase is not te.Phase.PLAY:
+        plain.apply(plain.legal_actions()[0])
+    assert plain.to_act == 1
 
 
 def test_r6_four_cards_for_the_call_then_two_more() -> None:
@@ -195,15 +223,16 @@ def test_r10_w8_no_trump_among_the_trumpers_opponents_voids_the_deal() -> None:
     """R10, W8 (T3, T8): hearts trumps, and neither opponent of the trumper holds a heart
     among six cards: the deal is void and the same dealer deals again."""
     deal = _deal("JS 9S AS 10S KS QS",      # seat 0, the dealer: no heart
-                 "JH 9H AH 10H JD 9D",      # seat 1, the trumpman, leads
-                 "JC 9C AC 10C KC QC",      # seat 2: no heart
+                 "JH 9H AH 10H JD 9D",      # seat 1, the trumpman
+                 "JC 9C AC 10C KC QC",      # seat 2: no heart; leads
                  "KH QH AD 10D KD QD")      # seat 3, who becomes the trumper
     rnd = SO_FAR.new_round(deal=deal, dealer=0)
     for call in ("bid 10", "bid 20", "pass", "pass", "pass"):  # seats 2, 3, 0, 1, 2
         rnd.apply(call)
     assert rnd.bidder == 3
     rnd.apply("trump KH")
-    rnd.apply("play 9H")  # the first card shows the trump: the check runs
+    assert rnd.to_act == 2  # R4: the player to the trumpman's right leads
+    rnd.apply("play JC")  # the first card shows the trump: the check runs
     assert rnd.result is not None and rnd.result.annulled == "bidding-side-all-trumps"
 
 
@@ -307,12 +336,8 @@ def test_r14_r15_played_hands_are_scored_from_the_last_trick_and_the_call() -> N
     """R14-R15 on 300 played rounds: the result's ``made`` and balls follow the count
     worked out again from the tricks (who won the last), the card points and the call;
     the hand's outcome names the last trick's team."""
-    rng = random.Random(14)
     scored = 0
-    for seed in range(300):
-        rnd = BALLS.new_round(seed=seed, dealer=seed % 4)
-        while not rnd.is_over:
-            rnd.apply(rng.choice(rnd.legal_actions()))
+    for rnd in played(BALLS, 300, rng_seed=14):
         result = rnd.result
         assert result is not None
         if result.annulled is not None:
@@ -327,3 +352,34 @@ def test_r14_r15_played_hands_are_scored_from_the_last_trick_and_the_call() -> N
         assert result.game_points[1 - winner] == 0  # type: ignore[operator]
         scored += 1
     assert scored > 250
+
+
+def test_r5_the_dealer_deals_again_while_his_team_is_behind() -> None:
+    """R5 (T2, T8): after a hand, the same player deals again while his team has fewer
+    balls than the other; level or ahead, the deal passes to the next seat
+    (``dealer_rotation="always"``: every hand). Checked over whole matches with bots."""
+    from twentyeight.bots import HeuristicBot, play_round
+
+    assert Balls().next_dealer(1, 4, (3, 5)) == 2  # team 1 ahead: passes on
+    assert Balls().next_dealer(1, 4, (5, 3)) == 1  # team 1 behind: stays
+    assert Balls().next_dealer(0, 4, (4, 4)) == 1  # level: passes on
+    assert Balls(dealer_rotation="always").next_dealer(1, 4, (5, 3)) == 2
+    stayed = 0
+    for seed in range(3):
+        match = te.Match(BALLS, seed=seed)
+        while not match.is_over:
+            rnd = match.next_round()
+            play_round(rnd, [HeuristicBot(seed * 4 + s) for s in range(4)])
+            dealer = rnd.dealer
+            match.score(rnd)
+            if match.is_over:
+                break
+            assert rnd.result is not None
+            if rnd.result.annulled is not None:
+                assert match.dealer == dealer
+                continue
+            team = dealer % 2
+            behind = match.totals[team] < match.totals[1 - team]
+            assert match.dealer == (dealer if behind else (dealer + 1) % 4)
+            stayed += behind
+    assert stayed > 5

@@ -123,6 +123,10 @@ class ThuneeCalling(StandardAuction):
         rnd.set_contract(rnd.opener, 0)
 
 
+DealerRotation = Literal["stay-while-behind", "always"]
+"""Who deals next in Thunee: the same dealer while his team has fewer balls than the
+other (``stay-while-behind``, T2, T8), or the next seat every hand (``always``)."""
+
 LastTrickMode = Literal["transfer", "bonus"]
 """How the last trick counts for Thunee's counting team: 10 from the losers to the
 winners (``transfer``: +10 or -10), or 10 to the winners only (``bonus``: +10 or 0)."""
@@ -135,7 +139,8 @@ class Balls(ScoringSystem):
     (``last_trick_mode``), and the target (the call, which announcements may move). At
     ``count_to`` or more they win the hand: 2 balls if a call was made, else 1;
     otherwise the trumper's team wins 1 ball (its contract is made). The first team to
-    ``match_target`` balls wins the match. The ruleset's ``last_trick_points`` should be
+    ``match_target`` balls wins the match; the dealer deals again while his team is
+    behind (R5, ``dealer_rotation``). The ruleset's ``last_trick_points`` should be
     0: the last trick counts here."""
 
     count_to: int = field(default=105, validator=typed(int))
@@ -147,12 +152,15 @@ class Balls(ScoringSystem):
     """``transfer`` (T2, T6: the losers give 10 to the winners) or ``bonus``."""
     match_target: int = field(default=12, validator=typed(int))
     """Balls that win the match (T6, T8; T5 plays to 13)."""
+    dealer_rotation: DealerRotation = field(
+        default="stay-while-behind", validator=one_of("stay-while-behind", "always"))
+    """R5: ``stay-while-behind`` (T2, T8) or ``always``."""
     name: str = "balls"
     description: str = ("balls: the trumper's opponents count to 105 with the last trick "
                         "and the call; 2 balls if they reach it after a call, else 1; "
                         "first to 12")
     option_fields: ClassVar[tuple[str, ...]] = (
-        "count_to", "last_trick_mode", "match_target")
+        "count_to", "last_trick_mode", "match_target", "dealer_rotation")
 
     def count(self, outcome: HandOutcome) -> int:
         """The counting team's count for the hand."""
@@ -178,3 +186,11 @@ class Balls(ScoringSystem):
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to :attr:`match_target` balls."""
         return first_to(totals, self.match_target)
+
+    def next_dealer(self, dealer: int, players: int, totals: tuple[int, ...]) -> int:
+        """R5: the same dealer while his team has fewer balls than the other (under
+        ``stay-while-behind``); else the next seat."""
+        team = dealer % 2
+        if self.dealer_rotation == "stay-while-behind" and totals[team] < totals[1 - team]:
+            return dealer
+        return (dealer + 1) % players

@@ -49,6 +49,10 @@ card is the bidder's only card of it: counts as void (``void``: may discard, or 
 the trump, like any player without the suit), or must expose the card and play it to
 the trick (``expose``)."""
 
+FirstLead = Literal["opener", "after-opener"]
+"""Who leads the first trick: the opener, the player after the dealer (``opener``), or
+the player after the opener (``after-opener``: Thunee, whose opener is the trumpman)."""
+
 CutMode = Literal["call", "face-down"]
 """What a player who cannot follow suit does while the trump is concealed. ``call``: plays
 any card face up or calls for the trump (28's way). ``face-down``: plays a card face
@@ -162,6 +166,12 @@ class ScoringSystem(Part, ABC):
         """Each team's score when a match begins (default: 0)."""
         return (0,) * teams
 
+    def next_dealer(self, dealer: int, players: int, totals: tuple[int, ...]) -> int:
+        """Who deals after a hand played out by ``dealer``, the match's totals now
+        ``totals`` (default: the next seat, to the dealer's right). Thunee's balls keep
+        the deal with a dealer whose team is behind."""
+        return (dealer + 1) % players
+
     @property
     def single_hand(self) -> tuple[int, int] | None:
         """Game points of a single hand made and failed, or ``None`` (default) if the
@@ -248,6 +258,7 @@ _LAST_TRICK = ("expose", "void")
 _TRUMP_MARKERS = ("hand-card", "indicator", "open")
 _CONCEALED_FOLLOW = ("void", "expose")
 _CUT_MODES = ("call", "face-down")
+_FIRST_LEADS = ("opener", "after-opener")
 
 
 def _no_jack_discard(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -369,6 +380,9 @@ class RulesetConfig:
     cut_mode: CutMode = field(default="call", validator=one_of(*_CUT_MODES))
     """How a player who cannot follow suit cuts while the trump is concealed; see
     :data:`CutMode`."""
+    first_lead: FirstLead = field(default="opener", validator=one_of(*_FIRST_LEADS))
+    """Who leads the first trick; see :data:`FirstLead` (a contract that names its own
+    leader, such as the single hand, still leads)."""
     open_by_leading_trump: bool = field(default=False, validator=typed(bool))
     """The bidder who leads the first trick may lead the face-down trump card itself,
     face up: the trump is exposed at once and the game is open (304). Needs
@@ -598,6 +612,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "concealed_follow",
     "reveal_when_void",
     "cut_mode",
+    "first_lead",
     "open_by_leading_trump",
     "over_trump",
     "no_jack_discard",

@@ -35,23 +35,30 @@ def round_seed(match_seed: int, deal_number: int) -> int:
 
 
 def dealer_after(rnd: Round) -> int:
-    """Who deals after ``rnd``, which is over: the next seat after a hand played out, or
-    after a deal every player passed on where the auction says so
-    (:attr:`~twentyeight.plugins.AuctionRules.throw_in_passes_deal`); the same dealer
-    after any other annulled deal."""
+    """Who deals after ``rnd``, which is over: after a hand played out, the seat the
+    scoring system names (:meth:`~twentyeight.config.ScoringSystem.next_dealer`, from
+    the totals the round was dealt with, ``rnd.scores``, and its game points: by
+    default the next seat); the next seat after a deal every player passed on where the
+    auction says so (:attr:`~twentyeight.plugins.AuctionRules.throw_in_passes_deal`);
+    the same dealer after any other annulled deal."""
     result = rnd.result
     if result is None:
         raise TwentyEightError("the round is not over yet")
-    if result.annulled is None or (result.annulled == "all-passed"
-                                   and rnd.ruleset.config.auction.throw_in_passes_deal):
+    cfg = rnd.ruleset.config
+    if result.annulled is None:
+        before = rnd.scores if rnd.scores is not None else cfg.scoring.starting_totals(2)
+        totals = tuple(t + g for t, g in zip(before, result.game_points, strict=True))
+        return cfg.scoring.next_dealer(rnd.dealer, rnd.players, totals)
+    if result.annulled == "all-passed" and cfg.auction.throw_in_passes_deal:
         return (rnd.dealer + 1) % rnd.players
     return rnd.dealer
 
 
 class Match:
     """Rounds of one ruleset with running game points. The deal passes counter-clockwise
-    (to the previous dealer's right) after each scored hand; an annulled deal is dealt
-    again by the same dealer (see :func:`dealer_after`). Use :meth:`next_round`, play
+    (to the previous dealer's right) after each scored hand, unless the scoring system
+    says otherwise; an annulled deal is dealt again by the same dealer (see
+    :func:`dealer_after`). Use :meth:`next_round`, play
     it, then :meth:`score`.
 
     The totals start where the scoring system says (``starting_totals``: 56's tables

@@ -201,7 +201,7 @@ class Round(Views):
         self._shown = 0
         self._result = None
         self._legal_cache = None
-        self._leader = (dealer + 1) % n
+        self._leader = (dealer + self._first_lead_after) % n
         self._resample_facts = None
         self.phase = Phase.AUCTION
         self.to_act = None

@@ -548,6 +548,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
         "_cuts_face_down": cfg.cut_mode == "face-down",
+        "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,
         "_max_actions": cfg.max_actions,
         # The deck's tables, and how a trick ends (its winner and points).
         "_ids": deck._id_of,

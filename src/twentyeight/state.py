@@ -171,6 +171,7 @@ class RoundState:
     _n_tricks: ClassVar[int]
     _last_trick_points: ClassVar[int]
     _cuts_face_down: ClassVar[bool]
+    _first_lead_after: ClassVar[int]
     _denominations: ClassVar[tuple[str | None, ...]]
     _ids: ClassVar[dict[Any, int]]
     _twins: ClassVar[bool]
