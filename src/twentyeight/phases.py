@@ -17,7 +17,7 @@ from .actions import (
     NameTrump,
     Pass,
 )
-from .config import HandOutcome, RedealEvent
+from .config import HandOutcome, RedealEvent, ScoringSystem
 from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
 from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
@@ -390,7 +390,8 @@ class Transitions(Legality):
         # (frozen) result and the scoring system is asked once for them.
         key = (self._bidder, self._high_bid, self._target, self._team_points,
                self._team_tricks, self._all_tricks, self._contract, self._denomination,
-               self._multiplier, self._stake, self._last_trick_team())
+               self._multiplier, self._stake,
+               self._tricks[-1][2] & 1 if len(self._tricks) == self._n_tricks else None)
         results = self._results
         result = results.get(key)
         if result is None:
@@ -407,33 +408,34 @@ class Transitions(Legality):
     def _new_result(self) -> RoundResult:
         cfg = self.ruleset.config
         team = self._bidder & 1
-        target = self._target
         outcome = HandOutcome(
             teams=2,
             bidding_team=team,
             bid=self._high_bid,
-            target=target,
+            target=self._target,
             card_points=self._team_points,
             tricks_won=self._team_tricks,
-            made=False,  # decided below
+            made=self._team_tricks[1 - team] == 0 if self._all_tricks else
+            self._team_points[team] >= self._target,  # type: ignore[operator]
             contract=self._contract,
             multiplier=self._multiplier,
             stake=self._stake,
             less_than_half_doubles=cfg.less_than_half_doubles,
             last_trick_team=self._last_trick_team(),
         )
-        if self._all_tricks:
-            made = self._team_tricks[1 - team] == 0
-        else:
-            made = cfg.scoring.contract_made(outcome)
-        outcome = attrs.evolve(outcome, made=made)
+        scoring = cfg.scoring
+        if not self._all_tricks and \
+                type(scoring).contract_made is not ScoringSystem.contract_made:
+            # The scoring system says whether a points contract was made (Thunee's count).
+            outcome = attrs.evolve(outcome, made=scoring.contract_made(outcome))
+        made = outcome.made
         return RoundResult(
             card_points=outcome.card_points,
             tricks_won=outcome.tricks_won,
             bidder=self._bidder,
             bidding_team=team,
             bid=self._high_bid,
-            target=target,
+            target=outcome.target,
             made=made,
             game_points=outcome.game_points(cfg.scoring),
             contract=self._contract,
