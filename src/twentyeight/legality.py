@@ -444,7 +444,7 @@ class Legality(RoundState):
             return 0, True
         allowed = hand
         can_call = concealed
-        if concealed and cfg.cut_mode == "face-down":
+        if concealed and self._cuts_face_down:
             # A cut is played face down, never called for; the bidder may cut with the
             # face-down trump card, but not into a trick of its own suit.
             card = self._concealed

@@ -58,8 +58,7 @@ class Match:
     """Rounds of one ruleset with running game points. The deal passes counter-clockwise
     (to the previous dealer's right) after each scored hand, unless the scoring system
     says otherwise; an annulled deal is dealt again by the same dealer (see
-    :func:`dealer_after`). Use :meth:`next_round`, play
-    it, then :meth:`score`.
+    :func:`dealer_after`). Use :meth:`next_round`, play it, then :meth:`score`.
 
     The totals start where the scoring system says (``starting_totals``: 56's tables
     start at 12 each) or at 0, and each round is dealt knowing them (``Round.scores``)

@@ -388,24 +388,20 @@ class Transitions(Legality):
         self._face_down = 0  # the hand is counted: every card is turned up
         # A result depends only on these facts, so rounds that end alike share one
         # (frozen) result and the scoring system is asked once for them.
+        # (The team that won the last trick, if the hand was played to it.)
+        last = self._tricks[-1][2] & 1 if len(self._tricks) == self._n_tricks else None
         key = (self._bidder, self._high_bid, self._target, self._team_points,
                self._team_tricks, self._all_tricks, self._contract, self._denomination,
-               self._multiplier, self._stake,
-               self._tricks[-1][2] & 1 if len(self._tricks) == self._n_tricks else None)
+               self._multiplier, self._stake, last)
         results = self._results
         result = results.get(key)
         if result is None:
             if len(results) >= _MAX_RESULTS:
                 results.clear()
-            result = results[key] = self._new_result()
+            result = results[key] = self._new_result(last)
         self._end(result)
 
-    def _last_trick_team(self) -> int | None:
-        """The team that won the last trick, if the hand was played to it."""
-        tricks = self._tricks
-        return tricks[-1][2] & 1 if len(tricks) == self._n_tricks else None
-
-    def _new_result(self) -> RoundResult:
+    def _new_result(self, last_trick_team: int | None) -> RoundResult:
         cfg = self.ruleset.config
         team = self._bidder & 1
         outcome = HandOutcome(
@@ -421,7 +417,7 @@ class Transitions(Legality):
             multiplier=self._multiplier,
             stake=self._stake,
             less_than_half_doubles=cfg.less_than_half_doubles,
-            last_trick_team=self._last_trick_team(),
+            last_trick_team=last_trick_team,
         )
         scoring = cfg.scoring
         if not self._all_tricks and \

@@ -162,7 +162,7 @@ class _Facts:
         self.concealed_cut = -1
         # Cards cut face down that seat has not seen: where each was played, and by whom.
         unseen_cuts = rnd.face_down_mask(seat)
-        cuts: list[tuple[int, int, int]] = []
+        cuts: list[tuple[int, int, int, int]] = []
         for i, (who, action) in enumerate(rnd._actions):
             kind = type(action)
             if kind is CallTrump:
@@ -188,7 +188,7 @@ class _Facts:
                 else:
                     over = trick_no < len(rnd._tricks)
                     cuts.append((i, who, forbid[who] | (
-                        suit_mask[trump] if over and not self.suit_hidden else 0)))
+                        suit_mask[trump] if over and not self.suit_hidden else 0), cid))
                 position = (position + 1) % trick_size
                 trick_no += position == 0
                 continue
@@ -274,9 +274,13 @@ class _Facts:
             for t in range(n):
                 pool |= packets[p][t]
                 slots.append((_UNDEALT, t, 0, (p,)))
-        self.cuts = tuple(cuts)
-        for k, (i, who, voids) in enumerate(cuts):
-            pool |= 1 << rnd._ids[rnd._actions[i][1].card]  # type: ignore[attr-defined]
+        # Each cut: where it is in the history, who played it, and the cell of the
+        # packet it was dealt in (where the card drawn for it goes).
+        self.cuts = tuple(
+            (i, who, next(p for p in range(dealt_packets) if packets[p][who] >> cid & 1) * n
+             + who) for i, who, _, cid in cuts)
+        for k, (_, who, voids, cid) in enumerate(cuts):
+            pool |= 1 << cid
             slots.append((_CUT, who, voids, (k,)))
         if cuts:
             self.replay = True  # the tricks they are in are played again
@@ -633,13 +637,10 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         new._concealed = card.bit_length() - 1
         if facts.concealed_cut >= 0:
             new._actions[facts.concealed_cut] = (facts.bidder, rnd._play_of[new._concealed])
-    for k, (i, who, _) in enumerate(facts.cuts):
+    for k, (i, who, cell) in enumerate(facts.cuts):
         # A cut goes back into the packet its card was dealt in, and into the history.
         card = placed[facts.concealed_cell + 2 + k]
-        cid = rnd._ids[rnd._actions[i][1].card]  # type: ignore[attr-defined]
-        packet = next(p for p in range(rnd._packets_dealt)
-                      if rnd._packet_masks[p][who] >> cid & 1)
-        placed[packet * rnd._n + who] |= card
+        placed[cell] |= card
         dealt[who] |= card
         new._actions[i] = (who, rnd._play_of[card.bit_length() - 1])
     card = placed[facts.concealed_cell + 1]
