@@ -161,9 +161,13 @@ def test_bots_stay_legal_with_the_seventh_card_option() -> None:
 
 @pytest.mark.parametrize("name", te.presets())
 def test_heuristic_side_outscores_random_side_in_every_preset(name: str) -> None:
+    """The heuristic side wins more game points than the random side, and takes more
+    card points too where every hand is played out (in Thunee the random side's
+    Thunee and Royals calls end hands early, so card points say little there)."""
     rs = te.ruleset(name)
     n = rs.config.players
     points = {"h": 0, "r": 0}
+    game = {"h": 0, "r": 0}
     for seed in range(16):
         for kinds in ("hr", "rh"):
             rnd = rs.new_round(seed=seed, dealer=seed % n)
@@ -172,7 +176,10 @@ def test_heuristic_side_outscores_random_side_in_every_preset(name: str) -> None
             assert rnd.result is not None
             for team in (0, 1):
                 points[kinds[team]] += rnd.result.card_points[team]
-    assert points["h"] > points["r"]
+                game[kinds[team]] += rnd.result.game_points[team]
+    assert game["h"] > game["r"]
+    if name != "thunee":
+        assert points["h"] > points["r"]
 
 
 @pytest.mark.parametrize("name", ["28six", "40", "56", "56-six", "56-eight"])

@@ -292,7 +292,8 @@ def check_against_view(rs: te.Ruleset, vec: list[float], view: dict[str, Any]) -
         points = rs.deck.total_points + rs.config.last_trick_points
         assert round(target * points) == (contract["target"] or 0)
         assert (1, 2, 4)[one(vec, spec, "multiplier")] == contract["multiplier"]
-        kinds = ["bid", *(p.name for p in rs.config.plugins)]
+        kinds = ["bid", *(p.name for p in rs.config.plugins),
+                 *(c for p in rs.config.plugins for c in p.contracts)]
         assert kinds[one(vec, spec, "contract")] == contract["kind"]
     nbids = len(spec.bids)
     grid = spec.read(vec, "auction_bids")

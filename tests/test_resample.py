@@ -1016,10 +1016,12 @@ def _plugin(rs: te.Ruleset, name: str) -> bool:
 
 ALL_NAMED = _targets_where(lambda rs: True)
 CONCEALED = _targets_where(lambda rs: rs.config.trump_marker != "open"
-                          and rs.config.cut_mode == "call")  # (304 cuts: no call)
+                          and rs.config.cut_mode == "call"  # (304 cuts: no call)
+                          and not _plugin(rs, "show-trump-after-first-card"))  # (Thunee)
 CALLER_MUST_TRUMP = _targets_where(lambda rs: rs.config.caller_must_trump
                                    and rs.config.trump_marker != "open"
-                                   and rs.config.cut_mode == "call")
+                                   and rs.config.cut_mode == "call"
+                                   and not _plugin(rs, "show-trump-after-first-card"))
 LEAD_RULE = _targets_where(lambda rs: rs.config.trump_marker != "open"
                            and rs.config.bidder_trump_lead != "any")
 WITH_PAIR = _targets_where(lambda rs: _plugin(rs, "pair"))

@@ -268,6 +268,46 @@ def _thunee_calling_case(calls: tuple[str, ...], bid: int
     return build
 
 
+def _thunee_case(build: Callable[[], Round], action: str
+                 ) -> Callable[[], tuple[Round, Action, int | None]]:
+    """A state of the ``thunee`` preset (from ``test_rules_thunee_calls``) and an action."""
+    def case() -> tuple[Round, Action, int | None]:
+        rnd = build()
+        return rnd, rnd.ruleset.parse_action(action), None
+    return case
+
+
+def _thunee_states() -> Any:
+    from . import test_rules_thunee_calls as calls
+    return calls
+
+
+def _thunee_six_of_a_suit() -> Round:
+    calls = _thunee_states()
+    deal = calls._deal("JS 9S AS 10S KH QH", "KD QD JD 9D AH 10H", "JC 9C AC 10C KC QC",
+                       "AD 10D JH 9H KS QS")
+    rnd = calls.THUNEE.new_round(deal=deal, dealer=0)
+    calls._apply(rnd, "pass", "pass", "pass", "pass", "trump 9D", "pass", "pass")
+    return rnd  # type: ignore[no-any-return]
+
+
+def _thunee_without(**options: bool) -> Round:
+    calls = _thunee_states()
+    from twentyeight_variants.thunee import JodhiAnnouncements, ShowTrumpAfterFirstCard
+    from twentyeight_variants.thunee_calls import LastTrickCalls, ThuneeCalls
+    calls_options = {k: v for k, v in options.items() if k == "royals"}
+    last_options = {k: v for k, v in options.items() if k != "royals"}
+    rules = te.Ruleset(attrs.evolve(
+        calls.THUNEE.config, name="thunee-without", aliases=(),
+        plugins=(ShowTrumpAfterFirstCard(), JodhiAnnouncements(),
+                 ThuneeCalls(**calls_options), LastTrickCalls(**last_options))))
+    if calls_options:
+        rnd = rules.new_round(deal=calls.JODHI_DEAL, dealer=0)
+        calls._apply(rnd, "pass", "pass", "pass", "pass", "trump 9D")
+        return rnd
+    return calls.last_trick_state(rules, lambda r: True)  # type: ignore[no-any-return]
+
+
 def _no_trump_first_lead_case() -> tuple[Round, Action, int | None]:
     """304's first lead of a closed game: the trump maker leads a trump."""
     from .test_rules_304_contract import first_lead_position
@@ -691,6 +731,35 @@ OTHER_CASES = [
                       .new_round(deal=D28, dealer=0),
                       "bid 20", "pass", "pass", "pass", "trump 8H", *D28_TRICK_1,
                       *D28_TRICK_2), ShowPair(), None)),
+    # Thunee's calls
+    Case("announce-during-the-play", "announce-out-of-window",
+         _thunee_case(lambda: _thunee_states().jodhi_window("pass", "pass"), "announce KS QS")),
+    Case("announce-cards-of-no-meld", "announce-not-a-meld",
+         _thunee_case(lambda: _thunee_states().jodhi_window(), "announce KS AS")),
+    Case("announce-a-suit-twice", "announce-suit-twice",
+         _thunee_case(lambda: _thunee_states().jodhi_window("announce KS QS"),
+                      "announce KS QS")),
+    Case("announce-cards-not-held", "announce-not-held",
+         _thunee_case(lambda: _thunee_states().jodhi_window(), "announce KH QH")),
+    Case("thunee-with-six-of-a-suit", "thunee-six-of-a-suit",
+         _thunee_case(_thunee_six_of_a_suit, "thunee")),
+    Case("royals-where-it-is-not-played", "royals-not-played",
+         _thunee_case(lambda: _thunee_without(royals=False), "royals")),
+    Case("double-where-it-is-not-played", "double-not-played",
+         _thunee_case(lambda: _thunee_without(double=False), "call-double")),
+    Case("khanaak-where-it-is-not-played", "khanaak-not-played",
+         _thunee_case(lambda: _thunee_without(khanaak=False), "khanaak")),
+    Case("double-after-a-trick-lost", "double-needs-five-tricks",
+         _thunee_case(lambda: _thunee_states().last_trick_state(
+             _thunee_states().THUNEE, _thunee_states().lost_a_trick), "call-double")),
+    Case("double-one-ball-short", "double-one-ball-short",
+         _thunee_case(lambda: _thunee_states().around_a_double(short=True)[0],
+                      "call-double")),
+    Case("khanaak-without-jodhi", "khanaak-needs-jodhi",
+         _thunee_case(lambda: _thunee_states().around_a_double(card=True)[0], "khanaak")),
+    Case("a-second-last-trick-call", "last-trick-call-made",
+         _thunee_case(lambda: _thunee_states().around_a_double(call=True, card=True)[0],
+                      "khanaak")),
     # a plug-in's generic refusal
     Case("plug-in-action-not-offered-now", "not-allowed-now",
          lambda: (run(custom("28", "knock",

@@ -1,7 +1,9 @@
 """Action kinds the built-in plug-ins add: ``double``, ``redouble``, ``call-c``,
-``show-pair`` and ``single-hand``. Each is its keyword alone; the plug-ins that carry
-them out name them in their ``action_kinds``, and so a ruleset with those plug-ins reads
-them, exactly as a third party's plug-in adds its own."""
+``show-pair`` and ``single-hand``, and Thunee's ``thunee``, ``royals``, ``call-double``
+and ``khanaak`` (Jodhi's ``announce``, which names cards, is in ``announcements``). Each
+is its keyword alone; the plug-ins that carry them out name them in their
+``action_kinds``, and so a ruleset with those plug-ins reads them, exactly as a third
+party's plug-in adds its own."""
 
 from __future__ import annotations
 
@@ -54,3 +56,38 @@ class SingleHand(Action):
     keyword: ClassVar[str] = "single-hand"
     verb: ClassVar[str | None] = "declare a single hand"
 
+
+@frozen(cache_hash=True)
+class CallThunee(Action):
+    """Call Thunee: win all six tricks yourself, the suit of your first lead trumps:
+    ``thunee``."""
+
+    keyword: ClassVar[str] = "thunee"
+    verb: ClassVar[str | None] = "call Thunee"
+
+
+@frozen(cache_hash=True)
+class CallRoyals(Action):
+    """Call Royals: Thunee with every suit ranked upside down (Q K 10 A 9 J):
+    ``royals``."""
+
+    keyword: ClassVar[str] = "royals"
+    verb: ClassVar[str | None] = "call Royals"
+
+
+@frozen(cache_hash=True)
+class CallDouble(Action):
+    """Call Double in the last trick: your team has won the first five, and you will win
+    the sixth: ``call-double``."""
+
+    keyword: ClassVar[str] = "call-double"
+    verb: ClassVar[str | None] = "call Double"
+
+
+@frozen(cache_hash=True)
+class CallKhanaak(Action):
+    """Call Khanaak in the last trick: with your team's Jodhi you will take the last trick
+    and outweigh the other team's cards: ``khanaak``."""
+
+    keyword: ClassVar[str] = "khanaak"
+    verb: ClassVar[str | None] = "call Khanaak"

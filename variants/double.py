@@ -61,6 +61,9 @@ class DoubleRule(RulePlugin):
         """Not with an auction that doubles by itself; the options must agree."""
         if any(k in config.auction.action_kinds for k in (Double, Redouble)):
             raise ConfigError(f"{config.name!r} doubles and redoubles in its auction already")
+        if not config.scoring.doubles:
+            raise ConfigError(f"the {config.scoring.name} scoring of {config.name!r} "
+                              "is not doubled")
         a = self.auto_double
         if a is not None and not config.min_bid <= a <= config.max_bid:
             raise ConfigError(f"auto_double {a} is outside the bid range "

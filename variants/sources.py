@@ -68,6 +68,34 @@ _ALL = (
            "game_rules.txt of the GitHub repository bharathsrid/Trump304, adapted from "
            "the card304 program: cutting by asking for the trump, the dealer bidding "
            "when all pass, a points table."),
+    Source("thunee-wikipedia", "the Wikipedia article on Thunee",
+           "The Wikipedia article “Thunee” (https://en.wikipedia.org/wiki/Thunee): "
+           "players, the 24-card pack, ranks and values, play to the right, following "
+           "suit and chopping, balls kept with the Sixes."),
+    Source("thunee-de-wikipedia", "the German Wikipedia article on Thunee",
+           "The German Wikipedia article “Thunee”, read in the translation at de.zxc.wiki: "
+           "the last trick's 10 from the losers to the winners, the first dealer, the "
+           "dealer staying while his team is behind."),
+    Source("thunee-africagames", "africagames.co's Thunee rules",
+           "“SA Thunee-Rules” (https://www.africagames.co/SAthunee-rule.html): the "
+           "no-trump redeal, the Thunee call and its limits, partner catch, Royals."),
+    Source("thunee-com", "thunee.com's rules",
+           "“The Rules of THUNEE” (http://thunee.com/Rules.htm): the trumpman, the "
+           "face-down trump shown after the first card, calling in tens, the trumpman's "
+           "redeal, 2 balls for a beaten call, Thunee's first right."),
+    Source("thunee-play", "playthunee.com's game overview",
+           "https://playthunee.com/learn/play.html: 105 to count, the 4 + 2 deal, "
+           "chopping, undercutting allowed."),
+    Source("thunee-bible", "“The Thunee Bible”",
+           "A players' guide (Scribd, document 665813357): seat roles, the last trick "
+           "moving the 105 to 95 or 115, 12 balls."),
+    Source("thunee-tricks", "an open Thunee app's design specification",
+           "The Thunee design specification of the GitHub repository afrojun/tricks: "
+           "calling, Jodhi, Thunee, Double, Khanaak and the scoring, with a traditional "
+           "and a club preset."),
+    Source("thunee-spec", "an open Thunee game's specification",
+           "THUNEE_GAME_SPEC.md of the GitHub repository JustABard/thunee-game: Jodhi "
+           "values and timing, Royals, Double and Khanaak defaults."),
     Source("rosanne", "an open-source 28 game",
            "The GitHub repository josephch/rosanne."),
     Source("fiftysix", "an open-source 56 and 28 game with written rules",

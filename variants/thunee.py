@@ -1,28 +1,41 @@
-"""Thunee's rules that the 28 family does not have, as plug-ins (the first of them).
+"""Thunee's rules that the 28 family does not have, as plug-ins, and the `thunee` preset.
 
 The requirement is ``docs/rules/thunee-requirements.md`` (rules R1 to R25, cited below).
-The ``thunee`` preset is registered once its first lead, its dealer and its special calls
-are built; the parts here (the pack, the calling, the trumpman's redeal, the trump shown
-once the first card is played, the count to 105 and the balls) are tested on their own,
-and any ruleset can carry them.
+Here: the pack, the calling, the trumpman's redeal, the trump shown once the first card
+is played, Jodhi, the count to 105 and the balls, and the ``thunee`` preset built from
+them and from the calls of ``twentyeight_variants.thunee_calls`` (Thunee, Royals,
+Double, Khanaak). Any ruleset can carry each part.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+import attrs
 from attrs import field, frozen
 
 from twentyeight.cards import DeckSpec
-from twentyeight.config import ClaimWindow, HandOutcome, ScoringSystem, one_of, typed
+from twentyeight.config import (
+    ClaimWindow,
+    HandOutcome,
+    ScoringSystem,
+    one_of,
+    typed,
+)
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
+from twentyeight.ruleset import Ruleset
 
-from .redeal import OpenerPointlessFirstCards
+from .announcements import Announcements, Meld
+from .classic import CONFIG_28
+from .redeal import BiddingSideHoldsAllTrumps, OpenerPointlessFirstCards
 from .scoring import first_to
+from .sources import cite
+from .thunee_calls import LastTrickCalls, ThuneeCalls
 
-__all__ = ["DECK_THUNEE", "TRUMPMAN_AT_MOST_10", "Balls", "ShowTrumpAfterFirstCard",
-           "ThuneeCalling", "TrumpmanLowCards"]
+__all__ = ["CONFIG_THUNEE", "DECK_THUNEE", "JODHI_MELDS", "THUNEE", "TRUMPMAN_AT_MOST_10",
+           "Balls", "JodhiAnnouncements", "ShowTrumpAfterFirstCard", "ThuneeCalling",
+           "TrumpmanLowCards"]
 
 DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
                        points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3),
@@ -58,7 +71,8 @@ class ShowTrumpAfterFirstCard(RulePlugin):
     name: ClassVar[str] = "show-trump-after-first-card"
 
     def after_card(self, rnd: RoundPort, seat: int) -> None:
-        """After the first card of the hand: expose the trump."""
+        """After the first card of the hand: expose the trump (a Thunee call has none
+        to expose)."""
         if not rnd.tricks and len(rnd.current_trick) == 1:
             rnd.expose_trump()
 
@@ -141,7 +155,10 @@ class Balls(ScoringSystem):
     otherwise the trumper's team wins 1 ball (its contract is made). The first team to
     ``match_target`` balls wins the match; the dealer deals again while his team is
     behind (R5, ``dealer_rotation``). The ruleset's ``last_trick_points`` should be
-    0: the last trick counts here."""
+    0: the last trick counts here. A Thunee or Royals (R17, R18; any contract without
+    a bid) is worth ``thunee_balls`` to the caller's team if every trick is the
+    caller's, else ``thunee_balls`` to the other team, or ``partner_catch`` if the
+    caller's partner won the trick that ended it."""
 
     count_to: int = field(default=105, validator=typed(int))
     """The count the counting team must reach."""
@@ -155,12 +172,27 @@ class Balls(ScoringSystem):
     dealer_rotation: DealerRotation = field(
         default="stay-while-behind", validator=one_of("stay-while-behind", "always"))
     """R5: ``stay-while-behind`` (T2, T8) or ``always``."""
+    thunee_balls: int = field(default=4, validator=typed(int))
+    """R17: a Thunee's balls, made or lost (T4, T8)."""
+    partner_catch: int = field(default=8, validator=typed(int))
+    """R17: the balls to the opponents when the caller's partner wins a trick (T8
+    Traditional, T9; T8's club preset: 4)."""
     name: str = "balls"
+    doubles: ClassVar[bool] = False
+    """Balls are not doubled: Thunee's calls (Double, Khanaak) set their own."""
+    bid_is_handicap: ClassVar[bool] = True
+    """The call is added to the counting team's count."""
     description: str = ("balls: the trumper's opponents count to 105 with the last trick "
                         "and the call; 2 balls if they reach it after a call, else 1; "
                         "first to 12")
     option_fields: ClassVar[tuple[str, ...]] = (
-        "count_to", "last_trick_mode", "match_target", "dealer_rotation")
+        "count_to", "last_trick_mode", "match_target", "dealer_rotation", "thunee_balls",
+        "partner_catch")
+
+    @property
+    def single_hand(self) -> tuple[int, int]:
+        """A Thunee's balls, made and lost."""
+        return (self.thunee_balls, self.thunee_balls)
 
     def count(self, outcome: HandOutcome) -> int:
         """The counting team's count for the hand."""
@@ -178,9 +210,14 @@ class Balls(ScoringSystem):
         return self.count(outcome) < self.count_to
 
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
-        """1 ball to the trumper's team, or 2 (after a call) or 1 to the counting team."""
+        """1 ball to the trumper's team, or 2 (after a call) or 1 to the counting team;
+        a Thunee's balls (R17)."""
         winner = outcome.bidding_team if outcome.made else 1 - outcome.bidding_team
-        balls = 1 if outcome.made or not outcome.bid else 2
+        if outcome.contract != "bid":
+            balls = self.partner_catch if not outcome.made and \
+                outcome.last_trick_team == outcome.bidding_team else self.thunee_balls
+        else:
+            balls = 1 if outcome.made or not outcome.bid else 2
         return tuple(balls if team == winner else 0 for team in range(outcome.teams))
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
@@ -194,3 +231,61 @@ class Balls(ScoringSystem):
         if self.dealer_rotation == "stay-while-behind" and totals[team] < totals[1 - team]:
             return dealer
         return (dealer + 1) % players
+
+
+JODHI_MELDS = (Meld(("J", "K", "Q"), 50, 30), Meld(("K", "Q"), 40, 20))
+"""R16: Jodhi's table (T8, T9): K+Q of a suit, 40 in trumps or 20; with the J, 50 or
+30."""
+
+
+@frozen
+class JodhiAnnouncements(Announcements):
+    """Thunee's Jodhi (R16; T8, T9): after a trick won by his team (by default the first
+    or third: ``after_tricks``), and before the next lead, a player holding K+Q of a
+    suit, still in hand, may announce it: 40 in trumps or 20, with the J 50 or 30.
+    The counting team's Jodhi adds to its count, the trumper's team's takes from it
+    (the target :class:`Balls` counts moves by the value). None under Thunee or
+    Royals."""
+
+    name: ClassVar[str] = "jodhi"
+    window_title: ClassVar[str] = "Jodhi"
+    window_declined: ClassVar[str] = "No Jodhi."
+    window_pass: ClassVar[str] = "no Jodhi"
+
+    melds: tuple[Meld, ...] = field(default=JODHI_MELDS, converter=tuple)
+    """The table: J+K+Q, then K+Q."""
+    after_tricks: tuple[int, ...] = field(default=(1, 3), converter=tuple)
+    """After the first or third trick (T9, T8 Traditional); empty: any trick (T8's club
+    preset)."""
+    description: str = "Jodhi"
+
+
+
+CONFIG_THUNEE = attrs.evolve(
+    CONFIG_28,  # 28's frame: four players in partnerships, a trump card laid face down
+    name="thunee",
+    description=("Durban's Thunee: 24 cards worth 304, four then two each, calls in tens, "
+                 "the trumper's opponents count to 105, Jodhi, Thunee and Royals, balls"),
+    aliases=("tani",),
+    source=(f"{cite('thunee-wikipedia')}, {cite('thunee-com')} and "
+            f"{cite('thunee-africagames')} (the pack, the calling, the trump, the redeals, "
+            f"Thunee and Royals); {cite('thunee-de-wikipedia')}, {cite('thunee-play')} and "
+            f"{cite('thunee-bible')} (the last trick, the count, the dealer); "
+            + cite("thunee-tricks", "Jodhi, partner catch, the balls") + " and "
+            + cite("thunee-spec", "Jodhi's timing")),
+    deck=DECK_THUNEE,
+    deal_packets=(4, 2),
+    min_bid=10, max_bid=104, bid_step=10,
+    opener_must_bid=False, partner_overcall_min=None,
+    bidder_trump_lead="any",
+    first_lead="after-opener",
+    redeal_checks=(BiddingSideHoldsAllTrumps(), TRUMPMAN_AT_MOST_10),
+    auction=ThuneeCalling(),
+    plugins=(ShowTrumpAfterFirstCard(), JodhiAnnouncements(), ThuneeCalls(), LastTrickCalls()),
+    scoring=Balls(),
+)
+"""Thunee's configuration: R1-R11, R13-R18 and R22 of the requirement, with the
+defaults of its choices table."""
+
+THUNEE = Ruleset(CONFIG_THUNEE)
+"""The ``thunee`` preset, registered under the entry point ``thunee``."""

@@ -9,7 +9,7 @@ immutable value that users see, parse and print.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 
 from attrs import field, frozen
@@ -269,6 +269,18 @@ class Deck(Sealed):
         if cid is None:
             raise ParseError(f"{card} is not a card of this deck")
         return cid
+
+    def strength_in(self, order: Sequence[str]) -> tuple[int, ...]:
+        """Each card's strength (as :attr:`strength`, by card id) when every suit ranks
+        ``order``, high to low: the deck's ranks in another order, for a contract that
+        ranks them its own way (Thunee's Royals: upside down). Raises
+        :class:`~twentyeight.ConfigError` if ``order`` is not the deck's ranks."""
+        ranks = tuple(order)
+        if sorted(ranks) != sorted(self.spec.ranks):
+            raise ConfigError(f"a rank order must hold the deck's ranks "
+                              f"{' '.join(self.spec.ranks)} once each, got {' '.join(ranks)}")
+        of = {r: len(ranks) - 1 - i for i, r in enumerate(ranks)}
+        return tuple(of[c.rank] for c in self.cards)
 
     def rank_mask(self, rank: str) -> int:
         """Bitmask of every card of ``rank`` (all suits and copies)."""

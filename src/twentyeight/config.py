@@ -85,8 +85,9 @@ class HandOutcome:
     that set another (``"single-hand"``: every trick, ``target`` is ``None``).
     ``multiplier`` is 1, 2 (doubled) or 4 (redoubled); ``stake``, when set, is a fixed
     number of game points a call put on the hand (the "C" of pips scoring);
-    ``last_trick_team`` the team that won the last trick (``None``: the hand ended
-    before it, or the outcome is made up)."""
+    ``last_trick_team`` the team that won the last trick played: the hand's last, or
+    the trick that ended it early (an every-trick contract's first lost trick);
+    ``None`` when the outcome is made up."""
 
     teams: int
     bidding_team: int
@@ -137,6 +138,14 @@ class ScoringSystem(Part, ABC):
     call, such as the C)."""
     match_sets: int = 1
     """Games a team must win, sets of both teams cancelling, to win a match."""
+    doubles: ClassVar[bool] = True
+    """True (default) if a hand's value may be doubled and redoubled (the ``double``
+    modifier); False for a system whose calls set their own fixed values (Thunee's
+    balls)."""
+    bid_is_handicap: ClassVar[bool] = False
+    """True if a higher bid helps the other side rather than promising more (Thunee's
+    call is added to the other team's count): a bot then bids as little as wins the
+    auction, and only with a strong hand. Default: a bid is what the bidder promises."""
 
     def contract_made(self, outcome: HandOutcome) -> bool:
         """Whether the bidding team made a contract to take card points (``outcome.made``

@@ -39,6 +39,7 @@ from .cards import Sealed
 from .errors import ConfigError, ParseError
 from .inputs import describe
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
+from .plugins import WINDOW_EVENTS
 from .state import CALLS, OVER, Phase
 
 if TYPE_CHECKING:
@@ -178,13 +179,13 @@ class ObservationLayout(Sealed):
             (v, d) for v in cfg.bids for d in cfg.auction.denominations)
         """The bids in the order of the bid slices' entries."""
         self.windows: tuple[str, ...] = tuple(
-            p.name for event in ("trump-chosen", "before-play")
-            for p in ruleset.windows[event])
+            p.name for event in WINDOW_EVENTS for p in ruleset.windows[event])
         """The call windows in the order of the ``window`` slice's entries."""
         self.plugins: tuple[Any, ...] = tuple(
             p for p in cfg.plugins if p.observation_size(cfg) > 0)
         """The plug-ins with slices of their own, in order."""
-        kinds = ("bid", *(p.name for p in cfg.plugins))
+        kinds = ("bid", *(p.name for p in cfg.plugins),
+                 *(c for p in cfg.plugins for c in p.contracts))
         parts: list[tuple[str, int, str]] = [
             ("seat", n, "the observing seat, one-hot"),
             ("dealer", n, "the dealing seat, one-hot"),

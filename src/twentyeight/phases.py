@@ -318,7 +318,7 @@ class Transitions(Legality):
         self._must_trump = -1
         if exposed:
             self._trump_from = 0
-        if last or (self._all_tricks and team != self._bidder & 1):
+        if last or (self._all_tricks and winner != self._bidder):
             self._score()
             return
         for plugin in self._trick_plugins:
@@ -331,6 +331,9 @@ class Transitions(Legality):
         if (self._exposed_at is None and self._trump_suit >= 0 and done + 1 == self._n_tricks
                 and self.ruleset.config.last_trick_unexposed == "void"):
             self._annul("trump-never-exposed")
+            return
+        if self._windows_at["after-trick"]:
+            self._open_windows("after-trick")
 
     def _inspect_cuts(self) -> None:
         """The trick is complete with the trump concealed and cards cut face down into
@@ -388,20 +391,28 @@ class Transitions(Legality):
         self._face_down = 0  # the hand is counted: every card is turned up
         # A result depends only on these facts, so rounds that end alike share one
         # (frozen) result and the scoring system is asked once for them.
-        # (The team that won the last trick, if the hand was played to it.)
-        last = self._tricks[-1][2] & 1 if len(self._tricks) == self._n_tricks else None
+        # (Who won the last trick played, the hand's last unless it ended early: the
+        # seat, not only the team, since an every-trick contract is its declarer's.)
+        last_seat = self._tricks[-1][2] if self._tricks else None
+        settled = None
+        for plugin in self._settlers:
+            settled = plugin.settle(self._port_obj or self._port)
+            if settled is not None:
+                break
         key = (self._bidder, self._high_bid, self._target, self._team_points,
                self._team_tricks, self._all_tricks, self._contract, self._denomination,
-               self._multiplier, self._stake, last)
+               self._multiplier, self._stake, last_seat, settled)
         results = self._results
         result = results.get(key)
         if result is None:
             if len(results) >= _MAX_RESULTS:
                 results.clear()
-            result = results[key] = self._new_result(last)
+            result = results[key] = self._new_result(
+                None if last_seat is None else last_seat & 1, settled)
         self._end(result)
 
-    def _new_result(self, last_trick_team: int | None) -> RoundResult:
+    def _new_result(self, last_trick_team: int | None,
+                    settled: tuple[int, ...] | None = None) -> RoundResult:
         cfg = self.ruleset.config
         team = self._bidder & 1
         outcome = HandOutcome(
@@ -411,7 +422,8 @@ class Transitions(Legality):
             target=self._target,
             card_points=self._team_points,
             tricks_won=self._team_tricks,
-            made=self._team_tricks[1 - team] == 0 if self._all_tricks else
+            # (An every-trick contract ends at the first trick its declarer loses.)
+            made=self._tricks[-1][2] == self._bidder if self._all_tricks else
             self._team_points[team] >= self._target,  # type: ignore[operator]
             contract=self._contract,
             multiplier=self._multiplier,
@@ -425,6 +437,11 @@ class Transitions(Legality):
             # The scoring system says whether a points contract was made (Thunee's count).
             outcome = attrs.evolve(outcome, made=scoring.contract_made(outcome))
         made = outcome.made
+        game_points = outcome.game_points(cfg.scoring)
+        if settled is not None:
+            # A plug-in's call decided the hand (RulePlugin.settle).
+            game_points = tuple(settled)
+            made = game_points[team] > max(p for t, p in enumerate(game_points) if t != team)
         return RoundResult(
             card_points=outcome.card_points,
             tricks_won=outcome.tricks_won,
@@ -433,17 +450,21 @@ class Transitions(Legality):
             bid=self._high_bid,
             target=outcome.target,
             made=made,
-            game_points=outcome.game_points(cfg.scoring),
+            game_points=game_points,
             contract=self._contract,
             denomination=self._denomination,
             multiplier=self._multiplier,
             stake=self._stake,
         )
 
-    def _begin_every_trick_contract(self, seat: int, contract: str) -> None:
-        """``seat`` now plays alone to win every trick, without a trump:
+    def _begin_every_trick_contract(self, seat: int, contract: str,
+                                    partners_play: bool = False,
+                                    rank_order: tuple[str, ...] | None = None) -> None:
+        """``seat`` now plays to win every trick itself, without a trump:
         a concealed trump card goes back to its holder's hand, ``seat``'s partners sit
-        out, ``seat`` leads, doubling is void, and the hand ends at the first trick lost."""
+        out (unless ``partners_play``), ``seat`` leads, doubling is void, the suits rank
+        ``rank_order`` if given, and the hand ends at the first trick ``seat`` does not
+        win."""
         if self._concealed >= 0 and self._exposed_at is None:
             self._hands[self._bidder] |= 1 << self._concealed
         self._concealed = -1
@@ -457,7 +478,20 @@ class Transitions(Legality):
         self._target = None
         self._multiplier = 1
         self._stake = None
-        team = seat & 1
-        self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
+        if not partners_play:
+            team = seat & 1
+            self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
         self._leader = seat
+        if rank_order is not None:
+            self.__class__ = self.ruleset._ranked_round_class(rank_order)
         self._changed()
+
+    def _open_trump(self, suit: int) -> None:
+        """The trump is now ``suit``, known to all, counting from the trick's first card
+        (a contract whose trump is the suit of a card played, such as the first lead)."""
+        self._changed()
+        self._trump_suit = suit
+        self._exposed_by = self._bidder
+        self._exposed_at = (len(self._tricks), 0)
+        self._trump_from = 0
+        self._run_checks("trump-exposed")

@@ -235,6 +235,17 @@ class PluginPort:
         r._high_bid = bid
         r._denomination = denomination
 
-    def begin_every_trick_contract(self, seat: int, contract: str) -> None:
-        """``seat`` plays alone for every trick, without a trump."""
-        self._r._begin_every_trick_contract(seat, contract)
+    def begin_every_trick_contract(self, seat: int, contract: str,
+                                   partners_play: bool = False,
+                                   rank_order: tuple[str, ...] | None = None) -> None:
+        """``seat`` plays for every trick, without a trump."""
+        if rank_order is not None:
+            self._r.deck.strength_in(rank_order)  # refuses an order that is not the deck's
+        self._r._begin_every_trick_contract(seat, contract, partners_play,
+                                            None if rank_order is None else tuple(rank_order))
+
+    def open_trump(self, suit: str) -> None:
+        """The trump is now ``suit``, known to all."""
+        r = self._r
+        if r._trump_suit < 0 and r._concealed < 0:
+            r._open_trump(r.deck.spec.suits.index(suit))

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .port import RoundPort
 
 __all__ = [
+    "WINDOW_EVENTS",
     "AddPlugin",
     "AuctionRules",
     "Modifier",
@@ -48,9 +49,13 @@ __all__ = [
     "WindowEvent",
 ]
 
-WindowEvent = Literal["trump-chosen", "before-play"]
+WindowEvent = Literal["trump-chosen", "before-play", "after-trick"]
 """Points of a round at which plug-ins may open a call window: once the trump is chosen
-(before the rest of the deal), and once the deal is complete (before the first lead)."""
+(before the rest of the deal), once the deal is complete (before the first lead), and
+after each trick but the last (before the next lead; the trick's winner then leads)."""
+
+WINDOW_EVENTS: tuple[WindowEvent, ...] = ("trump-chosen", "before-play", "after-trick")
+"""Every :data:`WindowEvent`, in the order they come in a round."""
 
 Why = list[tuple[str, str, int]] | None
 """Explaining mode of a legality function: ``None`` on the hot path; otherwise a list
@@ -278,6 +283,12 @@ class RulePlugin(Part):
     only to offer it an action that shows them or annuls the deal, sets it False and
     spares resampling the replay."""
 
+    contracts: ClassVar[tuple[str, ...]] = ()
+    """Kinds of contract this plug-in may set besides its own :attr:`name` (Thunee's
+    calls set ``thunee`` or ``royals``): :attr:`Round.contract
+    <twentyeight.round.Round.contract>` names one of them, and the observation has an
+    entry for each."""
+
     after_each_trick: ClassVar[bool] = False
     """True if :meth:`after_trick` is to be called after every trick. Like
     :attr:`window` and :attr:`action_kinds`, it says when the plug-in takes part, so the
@@ -340,6 +351,17 @@ class RulePlugin(Part):
         """Called after each trick is scored and before the next lead, for a plug-in
         that sets :attr:`after_each_trick`."""
 
+    # -- the end of the hand
+    def settle(self, rnd: RoundPort) -> tuple[int, ...] | None:
+        """Each team's game points for the hand just played out, when a call of this
+        plug-in decides them in place of the scoring system (Thunee's Double and
+        Khanaak: fixed balls won or lost by the caller's team), or ``None`` (the
+        default) to leave the hand to the scoring system. Asked once the last trick
+        (or the one that ended the hand) is complete, only of a plug-in that overrides
+        it; the first plug-in to answer decides. The result's ``made`` says whether
+        the bidding team came out ahead."""
+        return None
+
     # -- search
     def position_key(self, rnd: RoundPort) -> Hashable:
         """What the rest of the play still depends on from this plug-in, beyond the
@@ -362,7 +384,8 @@ class RulePlugin(Part):
         return (cls.play_actions is not RulePlugin.play_actions
                 or cls.restrict_play is not RulePlugin.restrict_play
                 or cls.after_card is not RulePlugin.after_card
-                or cls.after_trick is not RulePlugin.after_trick)
+                or cls.after_trick is not RulePlugin.after_trick
+                or cls.settle is not RulePlugin.settle)
 
     # -- views
     def view(self, rnd: RoundPort, seat: int) -> dict[str, Any] | None:

@@ -240,8 +240,23 @@ class RoundPort(Protocol):
         declarer of ``bid`` (a default contract)."""
         ...
 
-    def begin_every_trick_contract(self, seat: int, contract: str) -> None:
-        """``seat`` now plays alone to win every trick, without a trump: a concealed
-        trump card goes back to its holder's hand, ``seat``'s partners sit out, ``seat``
-        leads, doubling is void, and the hand ends at the first trick lost."""
+    def begin_every_trick_contract(self, seat: int, contract: str,
+                                   partners_play: bool = False,
+                                   rank_order: tuple[str, ...] | None = None) -> None:
+        """``seat`` now plays to win every trick itself, without a trump: a concealed
+        trump card goes back to its holder's hand, ``seat``'s partners sit out (unless
+        ``partners_play``: then they play, and a trick a partner wins ends the hand
+        too), ``seat`` leads, doubling is void, and the hand ends at the first trick
+        ``seat`` does not win. The outcome's ``last_trick_team`` says who won that
+        trick (a scoring system may weigh a partner's catch). ``rank_order``, the
+        deck's ranks high to low in another order, ranks every suit for the rest of
+        the hand (Thunee's Royals: upside down); :attr:`Round.rank_order
+        <twentyeight.round.Round.rank_order>` reports it."""
+        ...
+
+    def open_trump(self, suit: str) -> None:
+        """Make ``suit`` (a suit letter) the trump, known to all at once and counting
+        from the current trick's first card; the ``trump-exposed`` redeal checks run.
+        For a contract whose trump is set during the play (Thunee's: the suit of the
+        declarer's first lead). Nothing happens while a trump is chosen already."""
         ...

@@ -348,7 +348,7 @@ class _Facts:
         # is checked when a concealed trump is turned up (a trump named by the bid never is).
         events: tuple[tuple[RedealEvent, bool], ...] = (
             ("deal-complete", rnd.phase is PLAY or rnd.phase is OVER
-             or (rnd.phase is CALLS and rnd._window_event == "before-play")
+             or (rnd.phase is CALLS and rnd._window_event != "trump-chosen")
              or rnd._reopened_bid is not None),  # a second auction follows the check
             ("trump-exposed", rnd._exposed_at is not None and cfg.trump_marker != "open"))
         self.checks_due = tuple(

@@ -267,6 +267,12 @@ class Round(Views):
         return self._contract
 
     @property
+    def rank_order(self) -> tuple[str, ...]:
+        """The ranks of every suit, high to low, by which this hand's tricks are won:
+        the deck's, or the contract's own (Thunee's Royals)."""
+        return self._rank_order or self.deck.spec.ranks
+
+    @property
     def scores(self) -> tuple[int, ...] | None:
         """The match's running game points when this round was dealt, if given."""
         return self._scores

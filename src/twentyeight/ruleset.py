@@ -28,7 +28,7 @@ from .encoding import ActionIndex, ObservationLayout
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
-from .plugins import RulePlugin
+from .plugins import WINDOW_EVENTS, RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round
 from .tricks import trick_outcome
@@ -63,6 +63,7 @@ class Ruleset(Sealed):
         "_play_table",
         "_preset",
         "_quoted_by_id",
+        "_ranked_classes",
         "_record_head",
         "_round_class",
         "_solver_tables_obj",
@@ -81,6 +82,7 @@ class Ruleset(Sealed):
         "play_index",
         "play_plugins",
         "restricting_plugins",
+        "settling_plugins",
         "trick_plugins",
         "view_plugins",
         "windows",
@@ -135,7 +137,7 @@ class Ruleset(Sealed):
         plugins = config.plugins
         self.windows: Mapping[str, tuple[RulePlugin, ...]] = MappingProxyType({
             event: tuple(p for p in plugins if p.window == event)
-            for event in ("trump-chosen", "before-play")
+            for event in WINDOW_EVENTS
         })
         """The plug-ins with a call window, by the event that opens it."""
         self.play_plugins = tuple(p for p in plugins if p.action_kinds)
@@ -147,6 +149,10 @@ class Ruleset(Sealed):
             p for p in plugins if type(p).after_card is not RulePlugin.after_card)
         """Plug-ins called after every card played (those that override
         :meth:`~twentyeight.plugins.RulePlugin.after_card`)."""
+        self.settling_plugins = tuple(
+            p for p in plugins if type(p).settle is not RulePlugin.settle)
+        """Plug-ins asked whether a call of theirs decides the hand's game points (those
+        that override :meth:`~twentyeight.plugins.RulePlugin.settle`)."""
         self.restricting_plugins = tuple(
             p for p in plugins if type(p).restrict_play is not RulePlugin.restrict_play)
         """Plug-ins asked which cards may be played (those that override
@@ -161,6 +167,7 @@ class Ruleset(Sealed):
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
         self._round_class: type[Round] = round_class(self)
+        self._ranked_classes: dict[tuple[str, ...], type[Round]] = {}
         self._blanks: dict[int, Round] = {}
         self._record_head: str | None = None
         self._action_index_obj: ActionIndex | None = None
@@ -305,6 +312,10 @@ class Ruleset(Sealed):
         return tuple(hands)
 
     # ---------------------------------------------------------------- actions
+
+    def _ranked_round_class(self, order: tuple[str, ...]) -> type[Round]:
+        """See :func:`ranked_round_class`."""
+        return ranked_round_class(self, order)
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text form: the core's actions and those of this ruleset's
@@ -559,6 +570,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_card_text": ruleset.card_text,
         "_trick_outcome": staticmethod(trick_outcome(deck.suit_of, deck.strength,
                                                      deck.points, deck.n_suits)),
+        "_rank_order": None,
         # The action tables' own dicts: text to shared action, shared action's id to
         # its text and to its text as a JSON string; the legal actions' tables.
         "_by_text": ruleset._by_text,
@@ -574,6 +586,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_trick_plugins": ruleset.trick_plugins,
         "_card_plugins": ruleset.card_plugins,
         "_restrictors": ruleset.restricting_plugins,
+        "_settlers": ruleset.settling_plugins,
         "_results": {},
     }
     if cfg.cut_mode == "face-down":
@@ -588,6 +601,28 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         # Only rounds whose plug-ins restrict the play pay for asking them.
         fixed["_play_legal"] = Round._restricted_play_legal
     return type(Round.__name__, (Round,), fixed)
+
+
+def ranked_round_class(ruleset: Ruleset, order: tuple[str, ...]) -> type[Round]:
+    """The class a round of ``ruleset`` takes on for a contract whose suits rank
+    ``order`` (high to low; :meth:`RoundPort.begin_every_trick_contract
+    <twentyeight.port.RoundPort.begin_every_trick_contract>`): the ruleset's round class
+    with tricks won by that order. Made once per ruleset and order, so that the play
+    pays nothing for a contract's own order."""
+    made = ruleset._ranked_classes.get(order)
+    if made is None:
+        deck = ruleset.deck
+        base = ruleset._round_class
+        made = ruleset._ranked_classes[order] = type(base.__name__, (base,), {
+            "__slots__": (),
+            "__module__": base.__module__,
+            "__qualname__": base.__qualname__,
+            "__doc__": base.__doc__,
+            "_trick_outcome": staticmethod(trick_outcome(
+                deck.suit_of, deck.strength_in(order), deck.points, deck.n_suits)),
+            "_rank_order": order,
+        })
+    return made
 
 
 __all__ = ["OPTION_NAMES", "CardActions", "DealInput", "DeckActions", "Ruleset", "deck_actions"]

@@ -192,11 +192,13 @@ class RoundState:
     _trick_plugins: ClassVar[tuple[RulePlugin, ...]]
     _card_plugins: ClassVar[tuple[RulePlugin, ...]]
     _restrictors: ClassVar[tuple[RulePlugin, ...]]
+    _settlers: ClassVar[tuple[RulePlugin, ...]]
     _lay_index: ClassVar[dict[int, int]]
     _suit_of: ClassVar[tuple[int, ...]]
     _suit_mask: ClassVar[tuple[int, ...]]
     _known_plays: ClassVar[_MaskLookup]
     _trick_outcome: ClassVar[TrickOutcome]
+    _rank_order: ClassVar[tuple[str, ...] | None]
 
     dealer: int
     seed: int | None

@@ -348,8 +348,9 @@ class Views(Transitions):
             self._seat(seat)
         # Only the seat that chose a concealed trump saw it (a single hand may have
         # made someone else the bidder since), until it is exposed.
-        # A choice a second auction replaced went back unseen, and stays a secret.
-        hidden_choice = self._exposed_at is None
+        # A choice a second auction or an every-trick contract replaced went back
+        # unseen, and stays a secret (that contract's own trump is no card laid).
+        hidden_choice = self._exposed_at is None or self._all_tricks
         hidden = self.face_down_mask(seat)
         choices = [i for i, (_, a) in enumerate(self._actions) if type(a) in _TRUMP_CHOICES]
         current = choices[-1] if choices else -1

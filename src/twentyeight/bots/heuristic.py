@@ -15,6 +15,11 @@ from .table import _Table
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
 
+HANDICAP_SHARE = 0.7
+"""Where a bid is a handicap to the bidder (:attr:`ScoringSystem.bid_is_handicap
+<twentyeight.config.ScoringSystem.bid_is_handicap>`), the share of the points the bot's
+side must expect to take, on top of the bid, before it bids at all."""
+
 
 class HeuristicBot:
     """A rule-of-thumb player, good enough to beat :class:`RandomBot` clearly at 28.
@@ -25,12 +30,15 @@ class HeuristicBot:
       while a partner holds the bid), otherwise bids the lowest legal bid; an opener
       who may not pass bids the minimum. Where a bid names the trump it names its
       longest (then strongest) suit, or No Trump with a balanced hand. It doubles or
-      redoubles in the auction only with a very strong hand.
+      redoubles in the auction only with a very strong hand. Where a bid is a handicap
+      (Thunee's call), it bids the least only with a hand that expects most of the
+      points on top of it.
     * **Trump**: lays the lowest card of its longest (then strongest) suit, or names that
       suit where the trump is an indicator; it never takes the unseen seventh card.
-    * **Calls** after the auction: always shows a pair; doubles, redoubles or calls the
-      C only when its hand is strong; declares a single hand only when its cards are
-      sure to win every trick; otherwise passes.
+    * **Calls** after the auction: always shows a pair and announces every meld it
+      may; doubles, redoubles or calls the C only when its hand is strong; declares a
+      single hand (or Thunee, when long in the suit it will lead) only when its cards
+      are sure to win every trick; otherwise passes.
     * **Play**: leads a sure winner with points if it has one, else a low card; wins a
       trick with its lowest winning card when that is cheap or safe; gives points to a
       partner who is sure to win; otherwise throws its least valuable card. When void and
@@ -63,14 +71,16 @@ class HeuristicBot:
         legal = Legal(texts, rules)
         if legal.redeal is not None:
             return legal.redeal
-        if Call.SHOW_PAIR in legal.calls:
-            return legal.calls[Call.SHOW_PAIR]
+        for always in (Call.SHOW_PAIR, Call.ANNOUNCE):
+            if always in legal.calls:  # (it only ever helps the side that shows it)
+                return legal.calls[always]
         phase = view.get("phase")
         choice: str | None
         try:
             facts = self._facts or deck_facts(view)
             if phase == "auction":
-                choice = self._bid(view, legal, facts)
+                choice = self._bid(view, legal, facts,
+                                   rules is not None and rules.config.scoring.bid_is_handicap)
             elif phase == "trump":
                 choice = self._choose_trump(view, legal, facts)
             elif phase == "calls":
@@ -142,12 +152,20 @@ class HeuristicBot:
 
     # -------------------------------------------------------------- auction
 
-    def _bid(self, view: dict[str, Any], legal: Legal, facts: DeckFacts) -> str | None:
+    def _bid(self, view: dict[str, Any], legal: Legal, facts: DeckFacts,
+             handicap: bool = False) -> str | None:
         hand = [_card(c) for c in view["hand"]]
         players = int(view.get("players", 4))
         est = self.estimate(hand, facts, players)
         bids = legal.bids
         can_pass = legal.passing is not None
+        if handicap and bids:
+            # A call the other side adds to its count: the least one, for a hand that
+            # expects to take most of the points even after giving it away.
+            low = min(bids)
+            if not can_pass or est >= HANDICAP_SHARE * facts.total + low:
+                return next(iter(bids[low].values()))
+            return legal.passing
         contract = view.get("contract")
         seat = int(view["seat"])
         partner_holds = contract is not None and contract["bidder"] % 2 == seat % 2
@@ -208,6 +226,10 @@ class HeuristicBot:
         calls = legal.calls
         if Call.SINGLE_HAND in calls and self._sure_single_hand(view, table, facts):
             return calls[Call.SINGLE_HAND]
+        if Call.THUNEE in calls and self._sure_single_hand(view, table, facts) \
+                and max(len(cs) for cs in _by_suit(mine).values()) >= len(mine) - 2:
+            # (The first lead's suit becomes trumps: long in it, the lead draws them.)
+            return calls[Call.THUNEE]
         if Call.CALL_C in calls and est >= max(bid + 0.25 * total, 0.8 * total):
             return calls[Call.CALL_C]
         if Call.REDOUBLE in calls and est >= max(bid + 0.15 * total, 0.7 * total):

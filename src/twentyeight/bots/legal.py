@@ -35,6 +35,8 @@ class Call(enum.Enum):
     CALL_C = "call-c"
     SINGLE_HAND = "single-hand"
     SHOW_PAIR = "show-pair"
+    ANNOUNCE = "announce"
+    THUNEE = "thunee"
 
 
 _CALL_OF: dict[str, Call] = {c.value: c for c in Call}

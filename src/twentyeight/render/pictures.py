@@ -170,11 +170,19 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
                 names: Sequence[str] | None = None, bottom: int = 0) -> str:
     """The seats of a table of ``players`` (a number, a ruleset or its name): who
     deals, who opens, the order of play counter-clockwise, and the two teams (seat
-    ``s`` plays for team ``s % 2``, partners sitting alternately)."""
+    ``s`` plays for team ``s % 2``, partners sitting alternately). The order of bidding
+    is the ruleset's, where one is given (Thunee's calls start to the opener's right);
+    else the opener bids first."""
+    first: int | None = None
     if not isinstance(players, int):
-        players = (lookup(players) if isinstance(players, str) else players).config.players
+        rules = lookup(players) if isinstance(players, str) else players
+        players = rules.config.players
+        if 0 <= dealer < players:
+            first = rules.new_round(seed=0, dealer=dealer).to_act
     if not 2 <= players <= 64 or not 0 <= dealer < players:
         raise ValueError(f"no table of {players} seats with dealer {dealer}")
+    opener = (dealer + 1) % players
+    first = opener if first is None else first
     labels = seat_labels(players, names)
     width, height, cx, cy, rx, ry = _table_geometry(players)
     body = [_felt(cx, cy, rx, ry),
@@ -183,9 +191,11 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
                      anchor="middle"))
     for place in places(players, bottom, cx, cy, rx, ry, ring=0.62):
         s = place.seat
-        order = (s - dealer - 1) % players + 1
-        role = ("dealer: bids last" if s == dealer else
-                "opener: bids first" if order == 1 else f"{_ordinal(order)} to bid")
+        order = (s - first) % players + 1
+        bids = ("bids first" if order == 1 else "bids last" if order == players
+                else f"{_ordinal(order)} to bid")
+        role = (f"dealer: {bids}" if s == dealer else f"opener: {bids}" if s == opener
+                else bids)
         body.append(badge(place, [labels[s], f"team {s % 2}", role], s % 2,
                           highlight=s == dealer))
         body.append(f'<circle cx="{num(place.card_x)}" cy="{num(place.card_y)}" r="13" '

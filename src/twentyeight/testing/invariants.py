@@ -34,9 +34,14 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
     where it names the trump; exposed where ``call-trump`` was said or the face-down
     card played, at the end of a trick into which a card of the trump suit was cut
     face down (``cut_mode`` ``face-down``), or earlier where a plug-in exposed it by
-    rule. A contract without a trump (a single hand) has none."""
+    rule. A contract without a trump (a single hand) has none; one whose trump its rule
+    opened during the play (:meth:`RoundPort.open_trump
+    <twentyeight.port.RoundPort.open_trump>`) has the suit and place every view
+    reports."""
     if rnd.trump_suit_index < 0:
         return None, None, None
+    if rnd.contract != "bid":
+        return rnd.trump_suit, None, rnd.exposed_at
     suit: str | None = None
     concealed: Card | None = None
     exposed_at: tuple[int, int] | None = None
@@ -187,9 +192,11 @@ def check_trick_winners(rnd: Round) -> None:
     again from the public history (see ``_trump_facts``): from the exposure on (from the
     start of that trick where early trumps count, or where the face-down card followed
     the trump suit led) cards of the trump suit are trumps.
-    The highest trump wins, else the highest card of the suit led; of equal cards the
-    first played."""
+    The highest trump wins, else the highest card of the suit led (by the hand's
+    :attr:`~twentyeight.round.Round.rank_order`); of equal cards the first played."""
     deck = rnd.deck
+    order = rnd.rank_order
+    own_order = order != deck.spec.ranks
     trump, _, exposed_at = _trump_facts(rnd)
     last = rnd.config.tricks - 1
     for k, trick in enumerate(rnd.tricks):
@@ -208,7 +215,8 @@ def check_trick_winners(rnd: Round) -> None:
         best: tuple[int, int] | None = None
         winner = -1
         for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
-            strength = deck.strength[deck.card_id(card)]
+            strength = -order.index(card.rank) if own_order \
+                else deck.strength[deck.card_id(card)]
             if counts_from is not None and i >= counts_from and card.suit == trump:
                 key = (2, strength)
             elif card.suit == led:
