@@ -172,6 +172,9 @@ def test_w4_a_trumpers_jodhi_of_40_keeps_the_count_short() -> None:
                              last_trick_team=0)
     balls = Balls()
     assert balls.count(outcome) == 100 and balls.contract_made(outcome)
+    assert balls.explain(outcome) == (
+        "the counting team's count: 130 card points + 10 for the last trick - 40 for the "
+        "call and announcements = 100; 105 needed")
     made = attrs.evolve(outcome, made=True)
     assert balls.game_points(made) == (0, 1)
 
@@ -507,3 +510,54 @@ def test_last_trick_calls_refusals() -> None:
     again, _ = around_a_double(call=True, card=True)
     refusal = again.explain("khanaak")
     assert refusal is not None and refusal.rule == "last-trick-call-made"
+
+
+def test_the_heuristic_bot_plays_thunee_sensibly() -> None:
+    """The issue's "bots play both sensibly": in 300 deals of heuristic self-play the
+    call, a handicap to the caller (``bid_is_handicap``), stays low; every Jodhi held in
+    a window is announced; Double and Khanaak are called with a last card sure to win,
+    and mostly won."""
+    from twentyeight.bots import HeuristicBot, play_round
+
+    calls = []
+    announced = last_trick_calls = won = 0
+    for seed in range(300):
+        rnd = THUNEE.new_round(seed=seed, dealer=seed % 4)
+        play_round(rnd, [HeuristicBot(seed=seed) for _ in range(4)])
+        result = rnd.result
+        assert result is not None
+        if result.annulled is None and result.contract == "bid":
+            calls.append(result.bid)
+        for seat, action in rnd.history:
+            text = str(action)
+            announced += text.startswith("announce")
+            if text in ("call-double", "khanaak"):
+                last_trick_calls += 1
+                won += result.game_points[seat % 2] > 0
+    assert sum(1 for c in calls if c <= 10) >= 0.9 * len(calls)
+    assert announced >= 50
+    assert last_trick_calls >= 20 and won >= 0.8 * last_trick_calls
+
+
+def test_the_transcript_tells_a_thunee() -> None:
+    """The command line's transcript: the laid trump set aside by the call, the
+    caller's first card setting the trump, and the count of a played-out hand."""
+    import io
+
+    from twentyeight.cli.style import _Style
+    from twentyeight.cli.transcript import _transcript
+
+    rnd = THUNEE.new_round(deal=JODHI_DEAL, dealer=0)
+    _apply(rnd, "pass", "pass", "pass", "pass", "trump 9D", "pass", "pass", "thunee",
+           "play JC", "play QC", "play 9S", "play 10C", "play KS", "play 10S", "play JS",
+           "play KD")
+    text = "\n".join(_transcript(rnd, _Style(io.StringIO())))
+    assert "calls Thunee: North plays for every trick, the trump made set aside" in text
+    assert "North's first card sets the trump: clubs are trumps." in text
+    assert "failed (lost trick 2)" in text
+    played = _jodhi_round()
+    while not played.is_over:
+        played.apply(played.legal_actions()[-1])
+    text = "\n".join(_transcript(played, _Style(io.StringIO())))
+    assert "The trump is turned up after that card" in text
+    assert "the counting team's count:" in text and "105 needed" in text

@@ -205,6 +205,22 @@ class Balls(ScoringSystem):
             total -= self.last_trick
         return total
 
+    def explain(self, outcome: HandOutcome) -> str | None:
+        """The counting team's count against :attr:`count_to` (a bid contract only)."""
+        if outcome.contract != "bid":
+            return None
+        counting = 1 - outcome.bidding_team
+        cards = outcome.card_points[counting]
+        target = outcome.target or 0
+        last = self.count(outcome) - cards - target
+
+        def signed(value: int) -> str:
+            return f"+ {value}" if value >= 0 else f"- {-value}"
+
+        return (f"the counting team's count: {cards} card points {signed(last)} for the "
+                f"last trick {signed(target)} for the call and announcements = "
+                f"{self.count(outcome)}; {self.count_to} needed")
+
     def contract_made(self, outcome: HandOutcome) -> bool:
         """The trumper's team makes it when the count stays below :attr:`count_to`."""
         return self.count(outcome) < self.count_to

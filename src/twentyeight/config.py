@@ -175,6 +175,12 @@ class ScoringSystem(Part, ABC):
         """Each team's score when a match begins (default: 0)."""
         return (0,) * teams
 
+    def explain(self, outcome: HandOutcome) -> str | None:
+        """How the hand was decided, in words, for transcripts (default ``None``: they
+        say the bidding team's card points and its target). Thunee's balls say the
+        counting team's count."""
+        return None
+
     def next_dealer(self, dealer: int, players: int, totals: tuple[int, ...]) -> int:
         """Who deals after a hand played out by ``dealer``, the match's totals now
         ``totals`` (default: the next seat, to the dealer's right). Thunee's balls keep

@@ -38,7 +38,9 @@ class HeuristicBot:
     * **Calls** after the auction: always shows a pair and announces every meld it
       may; doubles, redoubles or calls the C only when its hand is strong; declares a
       single hand (or Thunee, when long in the suit it will lead) only when its cards
-      are sure to win every trick; otherwise passes.
+      are sure to win every trick; otherwise passes. In the last trick it calls Double
+      or Khanaak when its last card is sure to win it (and, for Khanaak, its side's
+      announcements outweigh the other side's cards).
     * **Play**: leads a sure winner with points if it has one, else a low card; wins a
       trick with its lowest winning card when that is cheap or safe; gives points to a
       partner who is sure to win; otherwise throws its least valuable card. When void and
@@ -264,6 +266,9 @@ class HeuristicBot:
         if not plays:
             return legal.call_trump
         play = legal.plays.__getitem__
+        last_call = self._last_trick_call(view, legal, table, plays)
+        if last_call is not None:
+            return last_call
         if not table.trick:
             return play(self._lead(table, plays))
         trick = table.trick
@@ -284,6 +289,28 @@ class HeuristicBot:
         if legal.call_trump is not None and self._should_call(table, trick_points):
             return legal.call_trump
         return play(_lowest(plays, table))
+
+    @staticmethod
+    def _last_trick_call(view: dict[str, Any], legal: Legal, table: _Table,
+                         plays: Sequence[Card]) -> str | None:
+        """Khanaak or Double, with a last card sure to win the last trick (and, for
+        Khanaak, its team's announcements outweighing the other team's cards)."""
+        calls = legal.calls
+        if not (Call.CALL_DOUBLE in calls or Call.KHANAAK in calls) or len(plays) != 1:
+            return None
+        card = plays[0]
+        if not (table.would_win(card) and table.safe(card)):
+            return None
+        if Call.KHANAAK in calls:
+            announced = [0, 0]
+            for entry in (view.get("jodhi") or {}).get("announced", []):
+                announced[int(entry["seat"]) % 2] += int(entry["value"])
+            team = table.team
+            lost = any(int(t["winner"]) % 2 != team for t in view.get("tricks", []))
+            theirs = int(view["card_points"][1 - team]) + announced[1 - team]
+            if lost and announced[team] + 10 > theirs:
+                return calls[Call.KHANAAK]
+        return calls.get(Call.CALL_DOUBLE)
 
     @staticmethod
     def _should_call(table: _Table, trick_points: int) -> bool:

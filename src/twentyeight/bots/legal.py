@@ -37,6 +37,8 @@ class Call(enum.Enum):
     SHOW_PAIR = "show-pair"
     ANNOUNCE = "announce"
     THUNEE = "thunee"
+    CALL_DOUBLE = "call-double"
+    KHANAAK = "khanaak"
 
 
 _CALL_OF: dict[str, Call] = {c.value: c for c in Call}

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ..actions import NO_TRUMP, Action, Bid, CallTrump, Pass, Play, Redeal
 from ..cards import SUIT_NAMES, Card
+from ..config import HandOutcome
 from ..plugins import RulePlugin
 from ..round import Round
 from ..ruleset import Ruleset
@@ -170,11 +171,14 @@ class _Change(NamedTuple):
     alone: bool
     """The declarer's partners all sit out."""
     trump_dropped: bool
+    """The call set aside the trump made."""
     out: tuple[int, ...]
     """Seats the call sent out of the hand."""
     targets: tuple[int | None, int | None]
     shown: tuple[Card, ...]
     """Cards the call showed to everyone."""
+    own_trump: bool = False
+    """The contract the call began gets a trump of its own later (Thunee's first lead)."""
 
 
 def _alone(seat: int | None, players: int, sitting_out: Sequence[int]) -> bool:
@@ -202,7 +206,8 @@ def _effect(change: _Change, name: Callable[[int], str], play: Callable[[int], s
         else:
             clause = f"{name(d)} {play(d)} {_contract_name(change.contract)}"
         if change.trump_dropped:
-            clause += ", without trumps"
+            clause += (", the trump made set aside" if change.own_trump
+                       else ", without trumps")
         if change.out:
             out = [name(x) for x in change.out]
             clause += f"; {_and(out)} {'sit' if out == ['you'] or len(out) > 1 else 'sits'} out"
@@ -239,8 +244,14 @@ def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
             needed += f" for a bid of {result.bid}"
         bid = _bid_text(result.bid, result.denomination)
         said = any(isinstance(a, Bid) and s == result.bidder for s, a in rnd.history)
+        explained = rnd.ruleset.config.scoring.explain(HandOutcome(
+            teams=2, bidding_team=bt, bid=result.bid or 0, target=result.target,
+            card_points=result.card_points, tricks_won=result.tricks_won,
+            made=bool(result.made), contract=result.contract,
+            last_trick_team=rnd.tricks[-1].winner % 2 if rnd.tricks else None))
+        why = explained or f"{result.card_points[bt]} card points, {needed}"
         contract = (f"  {who} {'bid' if said else 'held by default'} {bid} for {teams[bt]}"
-                    f"{extra} and {made} ({result.card_points[bt]} card points, {needed}).")
+                    f"{extra} and {made} ({why}).")
     else:
         tricks = len(rnd.tricks)
         how = (f"won all {tricks} tricks" if result.made

@@ -284,6 +284,8 @@ class _Transcript:
             out=out,
             targets=(b.target, a.target),
             shown=tuple(self.rnd.deck.cards_of(a.shown & ~b.shown)),
+            own_trump=self.rnd.contract == a.contract != "bid"
+            and self.rnd.trump_suit is not None,
         )
         return _effect(change, self.names.__getitem__, lambda _seat: "plays", self.style,
                        worded=worded)
@@ -330,8 +332,10 @@ class _Transcript:
 
     def turned_up(self, who: str, card: Card, b: _Snap, cut: bool) -> str:
         """What a card play that exposed the trump did: the face-down card played face
-        up, a trump among the cards cut face down (``cut_mode`` ``face-down``), or a rule
-        that turns the trump up as the trick ends (304's high contracts)."""
+        up, a trump among the cards cut face down (``cut_mode`` ``face-down``), the
+        first card of a contract whose trump it sets (Thunee), or a rule that turns the
+        trump up after a card (Thunee's first card) or as the trick ends (304's high
+        contracts)."""
         s = self.style
         if card == b.concealed and not (cut and self.rs.config.cut_mode == "face-down"):
             what = "face-down seventh card" if self.seventh() else "face-down trump"
@@ -341,6 +345,11 @@ class _Transcript:
         if self.rs.config.cut_mode == "face-down" and any(
                 c.suit == trump and c.suit != cards[0].suit for c in cards[1:]):
             return f"A trump among the cards cut face down turns it up: {_trumps(trump)}."
+        if self.rnd.contract != "bid":
+            return f"{who}'s first card sets the trump: {_trumps(trump)}."
+        at = self.rnd.exposed_at
+        if at is not None and at[1] == len(cards) < self.rnd.ruleset.config.players:
+            return f"The trump is turned up after that card: {self.reveal(b)}."
         return f"The trump is turned up as the trick ends: {self.reveal(b)}."
 
     def reveal(self, b: _Snap) -> str:
