@@ -1349,3 +1349,19 @@ def test_resample_after_a_single_hand_over_a_laid_trump_card() -> None:
                 assert choice.card in new.deal[layer][:4]
                 if seat == layer:
                     assert choice == laid
+
+
+def test_resample_bidder_who_followed_with_the_face_down_card_held_none_of_the_suit() -> None:
+    """RULES.md 2, trump, ``concealed_follow="expose"``: a bidder who followed the suit
+    led by playing the face-down card held no other card of that suit, so no resampled
+    deal gives it one (it could not replay). A case hypothesis found: seat 0 follows
+    the 7 of clubs with the face-down Q of clubs in the second trick."""
+    options = {"caller_plays_exposed_card": True, "concealed_follow": "expose",
+               "no_jack_discard": "strict", "trump_lead_after_trump_played": True}
+    game = {"seed": 1776, "dealer": 0, "cuts": {13}, "policy": frozenset(),
+            "scores": None, "rng": 0}
+    rounds = snapshots(ruleset_of("28", options), game)
+    assert any([str(a) for _, a in r.history][-2:] == ["play 7C", "play QC"]
+               for r in rounds)
+    for seed in range(20):
+        at_every_seat("28", options, {**game, "rng": seed}, check_replays)

@@ -561,3 +561,123 @@ def test_the_transcript_tells_a_thunee() -> None:
     text = "\n".join(_transcript(played, _Style(io.StringIO())))
     assert "The trump is turned up after that card" in text
     assert "the counting team's count:" in text and "105 needed" in text
+
+
+def test_every_thunee_round_conserves_its_cards_and_304_points() -> None:
+    """R3, R14 (T1, T2, T3, T4): every card is in one place at the end of every round
+    (a hand, the tricks, or, after a Thunee lost early, still in the players' hands);
+    a hand played out holds all 304 card points in its six tricks, and the last trick's
+    10 moves between the teams' counts without changing their sum (+10 and -10 under
+    ``transfer``). 300 rounds of heuristic self-play and 300 played at random."""
+    import random
+
+    from twentyeight.bots import HeuristicBot, play_round
+    from twentyeight.testing import check_conservation
+
+    balls = Balls()
+    played_out = 0
+    for seed in range(600):
+        rnd = THUNEE.new_round(seed=seed, dealer=seed % 4)
+        if seed < 300:
+            play_round(rnd, [HeuristicBot(seed * 4 + s) for s in range(4)])
+        else:
+            rng = random.Random(seed)
+            while not rnd.is_over:
+                rnd.apply(rng.choice(rnd.legal_actions()))
+        check_conservation(rnd)
+        result = rnd.result
+        assert result is not None
+        played = sum(t.points for t in rnd.tricks)
+        assert sum(result.card_points) == played <= 304
+        if result.annulled is None and len(rnd.tricks) == 6:
+            assert played == 304
+            played_out += 1
+            if result.contract == "bid":
+                outcome = te.HandOutcome(
+                    teams=2, bidding_team=result.bidding_team or 0, bid=result.bid or 0,
+                    target=result.target, card_points=result.card_points,
+                    tricks_won=result.tricks_won, made=bool(result.made),
+                    last_trick_team=rnd.tricks[-1].winner % 2)
+                other = attrs.evolve(outcome, bidding_team=1 - outcome.bidding_team,
+                                     target=0)
+                mine = attrs.evolve(outcome, target=0)
+                assert balls.count(mine) + balls.count(other) == 304
+    assert played_out > 250
+
+
+# ---------------------------------------------------------------- seats and the play
+
+def test_r1_r2_four_players_partners_opposite_in_playing_order() -> None:
+    """R1, R2 (T1, T3, T7): four players; seat ``s`` plays for team ``s % 2``, so that
+    partners sit opposite; seats are numbered in playing order, counter-clockwise (the
+    trumpman to the dealer's right is the next seat, then the first leader)."""
+    assert THUNEE.config.players == 4
+    rnd = THUNEE.new_round(seed=1, dealer=0)
+    assert [rnd.view(s)["team"] for s in range(4)] == [0, 1, 0, 1]
+    assert rnd.opener == 1 and rnd.to_act == 2
+    from twentyeight.render import seating_svg
+    assert "counter-clockwise" in seating_svg(THUNEE)
+
+
+W5_DEAL = _deal("9H AH 10H KH JD 9D",   # seat 0
+                "JS 9S AS 9C AD 10D",   # seat 1, the trumpman: lays the J of spades
+                "JH QH KS 10S JC AC",   # seat 2 leads
+                "QS 10C KC QC KD QD")   # seat 3: no heart
+
+
+def _spades_trumps(deal: list[list[te.Card]]) -> te.Round:
+    rnd = THUNEE.new_round(deal=deal, dealer=0)
+    _apply(rnd, "pass", "pass", "pass", "pass", "trump JS", "pass", "pass", "pass", "pass")
+    return rnd
+
+
+def test_w5_r11_r13_chopping_and_a_higher_chop() -> None:
+    """W5, R11, R13 (T1, T5): spades trumps. Seat 2 leads the J of hearts; seat 3, void,
+    chops with the Q of spades (it need not: any card is allowed); seat 0 must follow
+    with a heart; seat 1, void, chops higher with the 9 of spades and wins the trick."""
+    rnd = _spades_trumps(W5_DEAL)
+    rnd.apply("play JH")
+    assert {str(a) for a in rnd.legal_actions()} >= {"play QS", "play 10C", "play KD"}
+    rnd.apply("play QS")
+    assert {str(a) for a in rnd.legal_actions()} == {"play 9H", "play AH", "play 10H",
+                                                     "play KH"}
+    _apply(rnd, "play 9H", "play 9S")
+    assert rnd.tricks[0].winner == 1
+
+
+def test_r12_undercutting_is_allowed() -> None:
+    """R12 (T5; the default ``over_trump=False``): a void player may play a trump lower
+    than one already in the trick while holding other cards."""
+    assert THUNEE.config.over_trump is False
+    deal = _deal("9H AH 10H KH JD 9D",
+                 "JS 9S QS 9C AD 10D",   # seat 1 holds the Q of spades, the lowest
+                 "JH QH AS 10S JC AC",
+                 "KS 10C KC QC KD QD")   # seat 3 chops with the K of spades
+    rnd = _spades_trumps(deal)
+    _apply(rnd, "play JH", "play KS", "play 9H")
+    assert te.Play(te.Card.parse("QS")) in rnd.legal_actions()
+    rnd.apply("play QS")
+    assert rnd.tricks[0].winner == 3
+
+
+def test_r23_illegal_play_is_refused_not_penalised() -> None:
+    """R23 (T4, T5, T8): the sources penalise illegal play found by a challenge; the
+    engine refuses it instead, naming the rule, and nothing changes."""
+    rnd = _spades_trumps(W5_DEAL)
+    _apply(rnd, "play JH", "play QS")
+    before = rnd.to_json()
+    with pytest.raises(te.IllegalActionError) as refused:
+        rnd.apply("play JD")  # seat 0 holds hearts
+    assert refused.value.rule == "must-follow-suit"
+    assert rnd.to_json() == before
+
+
+def test_r21_r24_r25_are_not_offered() -> None:
+    """R21 (blind calls, T9 only), R24 and R25 (two and six players, not described fully
+    by a rules page) are not built: no such action, and the preset is four players
+    only (``players`` is not one of its options)."""
+    with pytest.raises(te.ParseError):
+        THUNEE.parse_action("blind-thunee")
+    for players in (2, 6):
+        with pytest.raises(te.ConfigError):
+            te.ruleset("thunee", players=players)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from .errors import ConfigError
+
 if TYPE_CHECKING:
     from .actions import Action
     from .cards import Card, Deck
@@ -247,5 +249,9 @@ class PluginPort:
     def open_trump(self, suit: str) -> None:
         """The trump is now ``suit``, known to all."""
         r = self._r
+        suits = r.deck.spec.suits
+        if suit not in suits:
+            raise ConfigError(f"open_trump: {suit!r} is not a suit of the deck "
+                              f"({', '.join(suits)})")
         if r._trump_suit < 0 and r._concealed < 0:
-            r._open_trump(r.deck.spec.suits.index(suit))
+            r._open_trump(suits.index(suit))

@@ -154,8 +154,7 @@ class _Facts:
         bidder_plays: list[tuple[int, int]] = []  # (suit, index of the lead rule it follows)
         concealed = rnd._concealed
         trump = rnd._trump_suit
-        # Where the trump was exposed, however it was (a plug-in may expose it by rule,
-        # without an action): from there on the walk knows it.
+        # Where the trump was exposed, however (a plug-in's rule leaves no action).
         exposed_at = rnd._exposed_at if rnd._exposed_at is not None and not exposed else None
         trick_no = 0
         forbid_concealed = 0
@@ -193,10 +192,14 @@ class _Facts:
                 trick_no += position == 0
                 continue
             suit = suit_of[cid]
-            if exposed_at is not None and (trick_no, position) >= exposed_at:
-                exposed = True
             if cid == concealed and not exposed:
-                exposed = True  # the bidder's last card was the face-down one
+                # The bidder's last card was the face-down one, or it followed the suit
+                # led (concealed_follow "expose"): none of that suit was in hand.
+                if position and expose_to_follow and suit == led:
+                    forbid[who] |= suit_mask[led]
+                exposed = True
+            elif exposed_at is not None and (trick_no, position) >= exposed_at:
+                exposed = True
             elif who == bidder and not exposed:
                 bidder_plays.append((suit, len(self.lead_rules)))
             if position == 0:
@@ -251,8 +254,7 @@ class _Facts:
             if x not in self.possible_trumps:
                 impossible |= suit_mask[x]
 
-        # The places hidden cards go: other seats' unplayed cards, the face-down card,
-        # the packets not dealt yet.
+        # Where hidden cards go: others' unplayed cards, face-down card, packets to come.
         pool = 0
         slots: list[tuple[int, int, int, tuple[int, ...]]] = []
         for t in range(n):
