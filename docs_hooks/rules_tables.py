@@ -442,7 +442,9 @@ def _auction_text(config: RulesetConfig) -> str:
 def _trump_text(config: RulesetConfig) -> str:
     text = _words(TRUMP_MARKER_WORDS, config.trump_marker)
     if config.seventh_card:
-        text += ", or takes the seventh card dealt to them, unseen"
+        text += f", or takes the {config.seventh_card_name} dealt to them, unseen"
+        if config.seventh_card_when == "all-suits":
+            text += ", when the cards held are of every suit"
     if config.cut_mode == "face-down":
         text += ("; a player who cannot follow suit cuts face down, and a trump among the "
                  "cuts exposes it when the trick is complete")

@@ -681,3 +681,56 @@ def test_r21_r24_r25_are_not_offered() -> None:
     for players in (2, 6):
         with pytest.raises(te.ConfigError):
             te.ruleset("thunee", players=players)
+
+
+def test_r12_undercut_option_off_forbids_a_lower_trump() -> None:
+    """R12's option ``undercut=False`` (T8 Traditional): the void player holding another
+    suit may not play the Q of spades under the K already in the trick, the refusal
+    naming the rule; a higher trump or another suit stays allowed."""
+    rnd = undercut_state()
+    legal = {str(a) for a in rnd.legal_actions()}
+    assert "play QS" not in legal and {"play JS", "play 9S", "play 9C"} <= legal
+    refusal = rnd.explain("play QS")
+    assert refusal is not None and refusal.rule == "no-undercut"
+    assert te.ruleset("thunee").config.plugins[-1].describe().startswith("undercutting allowed")
+
+
+def undercut_state() -> te.Round:
+    """Thunee without undercutting: seat 1, void in hearts, to play under the K of spades
+    with the Q, 9 and J of spades and other suits."""
+    rules = te.ruleset("thunee", undercut=False)
+    deal = _deal("9H AH 10H KH JD 9D",
+                 "JS 9S QS 9C AD 10D",
+                 "JH QH AS 10S JC AC",
+                 "KS 10C KC QC KD QD")
+    rnd = rules.new_round(deal=deal, dealer=0)
+    _apply(rnd, "pass", "pass", "pass", "pass", "trump JS", "pass", "pass", "pass", "pass",
+           "play JH", "play KS", "play 9H")
+    return rnd
+
+
+def test_r8_last_card_trump_with_four_cards_of_four_suits() -> None:
+    """R8 (T4): a trumper whose four cards are of four different suits may instead take
+    the last card dealt to him, unseen, as the trump (``seventh-card`` with
+    ``seventh_card_position=6``, ``seventh_card_when="all-suits"``); with two cards of a
+    suit he may not, the refusal naming the rule. The card is shown with the first card
+    played, like any trump card."""
+    four_suits = _deal("JS 9S AS 10S KH QH",
+                       "KD 9C JH QS AD 10C",   # the trumpman: D C H S, then A, 10
+                       "KS JC 9H AH 10H 10D",
+                       "JD 9D AC QD KC QC")
+    rnd = THUNEE.new_round(deal=four_suits, dealer=0)
+    _apply(rnd, "pass", "pass", "pass", "pass")
+    assert "seventh-card" in [str(a) for a in rnd.legal_actions()]
+    rnd.apply("seventh-card")
+    _apply(rnd, "pass", "pass", "pass", "pass")  # no Thunee
+    view = rnd.view(1)
+    assert view["trump"]["marker"] == "seventh-card" and "suit" not in view["trump"]
+    assert "10C" not in view["hand"]  # the last card dealt, unseen by its holder too
+    rnd.apply(rnd.legal_actions()[0])
+    assert rnd.trump_exposed and rnd.trump_suit == "C"
+    two_of_a_suit = THUNEE.new_round(deal=JODHI_DEAL, dealer=0)
+    _apply(two_of_a_suit, "pass", "pass", "pass", "pass")
+    assert "seventh-card" not in [str(a) for a in two_of_a_suit.legal_actions()]
+    refusal = two_of_a_suit.explain("seventh-card")
+    assert refusal is not None and refusal.rule == "seventh-card-not-all-suits"

@@ -35,7 +35,7 @@ from .thunee_calls import LastTrickCalls, ThuneeCalls
 
 __all__ = ["CONFIG_THUNEE", "DECK_THUNEE", "JODHI_MELDS", "THUNEE", "TRUMPMAN_AT_MOST_10",
            "Balls", "JodhiAnnouncements", "ShowTrumpAfterFirstCard", "ThuneeCalling",
-           "TrumpmanLowCards"]
+           "TrumpmanLowCards", "UndercutRule"]
 
 DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
                        points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3),
@@ -249,6 +249,58 @@ class Balls(ScoringSystem):
         return (dealer + 1) % players
 
 
+@frozen
+class UndercutRule(RulePlugin):
+    """Undercutting (R12): with ``undercut`` (the default, T5) a player who cannot follow
+    suit may play any card; without it (T8's traditional preset) such a player may not
+    play a trump lower than one already in the trick while holding a card that is not
+    a trump. Under Thunee and Royals the rule is moot (the caller wins every trick or
+    the hand ends) and is not applied."""
+
+    name: ClassVar[str] = "undercut"
+    option_fields: ClassVar[tuple[str, ...]] = ("undercut",)
+    rule: ClassVar[str] = "no-undercut"
+    """The rule id of an undercut refused."""
+
+    undercut: bool = field(default=True, validator=typed(bool))
+    """A void player may play a trump lower than one in the trick."""
+
+    def restrict_play(self, rnd: RoundPort, seat: int, legal: int, why: Why) -> int:
+        """Without ``undercut``: no lower trump from a hand that holds another suit."""
+        trick = rnd.current_trick
+        suit = rnd.trump_suit_index
+        if self.undercut or not trick or suit < 0 or not rnd.trump_exposed \
+                or rnd.contract != "bid":
+            return legal
+        deck = rnd.deck
+        trumps = deck.suit_mask[suit]
+        led = deck.suit_mask[deck.spec.suits.index(trick[0][1].suit)]
+        if legal & led or not rnd.hand_mask(seat) & ~trumps:
+            return legal  # following suit, or nothing but trumps
+        strength = deck.strength
+        played = [deck.card_id(c) for _, c in trick]
+        best = max((strength[c] for c in played if trumps >> c & 1), default=-1)
+        mine = legal & trumps
+        lower = sum(1 << c for c in range(deck.size) if mine >> c & 1 and strength[c] < best)
+        if not lower:
+            return legal
+        if why is not None:
+            why.append((self.rule, "you may not play a trump lower than one in the trick "
+                        "while you hold a card that is not a trump", lower))
+        return legal & ~lower
+
+    def position_key(self, rnd: RoundPort) -> None:
+        """Nothing beyond the cards held and the trick: what the rule reads."""
+        return None
+
+    def describe(self) -> str:
+        """The rule in words."""
+        if self.undercut:
+            return "undercutting allowed: a void player may play any card"
+        return ("no undercutting: a void player may not play a trump lower than one in "
+                "the trick while holding a card that is not a trump")
+
+
 JODHI_MELDS = (Meld(("J", "K", "Q"), 50, 30), Meld(("K", "Q"), 40, 20))
 """R16: Jodhi's table (T8, T9): K+Q of a suit, 40 in trumps or 20; with the J, 50 or
 30."""
@@ -291,17 +343,20 @@ CONFIG_THUNEE = attrs.evolve(
             + cite("thunee-spec", "Jodhi's timing")),
     deck=DECK_THUNEE,
     deal_packets=(4, 2),
+    seventh_card=True, seventh_card_position=6, seventh_card_when="all-suits",
     min_bid=10, max_bid=104, bid_step=10,
     opener_must_bid=False, partner_overcall_min=None,
     bidder_trump_lead="any",
     first_lead="after-opener",
     redeal_checks=(BiddingSideHoldsAllTrumps(), TRUMPMAN_AT_MOST_10),
     auction=ThuneeCalling(),
-    plugins=(ShowTrumpAfterFirstCard(), JodhiAnnouncements(), ThuneeCalls(), LastTrickCalls()),
+    plugins=(ShowTrumpAfterFirstCard(), JodhiAnnouncements(), ThuneeCalls(), LastTrickCalls(),
+             UndercutRule()),
     scoring=Balls(),
 )
-"""Thunee's configuration: R1-R11, R13-R18 and R22 of the requirement, with the
-defaults of its choices table."""
+"""Thunee's configuration: R1-R20 and R22 of the requirement, with the defaults of its
+choices table (the last-card trump of R8 is the ``seventh-card`` choice of the sixth
+card, offered when the four cards held are of four suits)."""
 
 THUNEE = Ruleset(CONFIG_THUNEE)
 """The ``thunee`` preset, registered under the entry point ``thunee``."""

@@ -36,6 +36,16 @@ LastTrickUnexposed = Literal["expose", "void"]
 """What happens if the trump is still concealed on the last trick: the bidder must
 expose and play it (``expose``), or the hand is annulled (``void``)."""
 
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal number: ``1st``, ``2nd``, ``6th``, ``11th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+SeventhCardWhen = Literal["always", "all-suits"]
+"""When the ``seventh-card`` choice is offered: ``always``, or only when the cards the
+bidder holds at the choice are of every suit (``all-suits``)."""
+
 TrumpMarker = Literal["hand-card", "indicator", "open"]
 """How the trump is marked. ``hand-card``: the bidder lays a card of the trump suit from
 the hand face down; it is part of the bidder's cards but not of the hand until exposed.
@@ -376,6 +386,14 @@ class RulesetConfig:
     seventh_card: bool = field(default=False, validator=typed(bool))
     """The bidder may make the seventh card dealt to them the face-down trump instead of
     choosing (``seventh-card``); nobody, the bidder included, sees it until exposed."""
+    seventh_card_position: int = field(default=7, validator=typed(int))
+    """Which card dealt to the bidder, counting from 1, ``seventh-card`` makes the trump:
+    7 (28's seventh card), 6 (Thunee's last card). It is dealt after the trump choice."""
+    seventh_card_when: SeventhCardWhen = field(default="always",
+                                               validator=one_of("always", "all-suits"))
+    """When ``seventh-card`` is offered: always, or only when the cards the bidder holds
+    at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
+    four suits)."""
     bidder_trump_lead: BidderTrumpLead = field(
         default="only-trumps", validator=one_of(*_BIDDER_TRUMP_LEAD)
     )
@@ -479,10 +497,12 @@ class RulesetConfig:
                 "and only with one")
         if self.seventh_card:
             before = sum(self.deal_packets[:self.auction_after])
-            if self.trump_marker == "open" or not before < 7 <= self.hand_size:
+            if self.trump_marker == "open" or \
+                    not before < self.seventh_card_position <= self.hand_size:
                 raise ConfigError(
-                    "seventh_card needs a trump chosen after the auction, with the "
-                    "seventh card of each hand dealt after it")
+                    "seventh_card needs a trump chosen after the auction, with the card "
+                    f"at seventh_card_position ({self.seventh_card_position}) of each "
+                    "hand dealt after it")
         self._check_play_options()
         seen: dict[str, str] = {name: "the ruleset" for name in OPTION_NAMES}
         for part in self.parts():
@@ -526,6 +546,18 @@ class RulesetConfig:
                 "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
                 "takes the seventh card does not know the face-down card's suit, so "
                 "cannot be told to follow suit with it")
+
+    @property
+    def seventh_card_name(self) -> str:
+        """The card ``seventh-card`` takes, in words: ``"seventh card"``, or ``"last
+        card"`` where it is the last one dealt (Thunee), else ``"6th card"`` and the
+        like."""
+        position = self.seventh_card_position
+        if position == 7:
+            return "seventh card"
+        if position == self.hand_size:
+            return "last card"
+        return f"{ordinal(position)} card"
 
     @property
     def hand_size(self) -> int:
@@ -621,6 +653,8 @@ OPTION_NAMES: tuple[str, ...] = (
     "partner_overcall_min",
     "second_bid_min",
     "seventh_card",
+    "seventh_card_position",
+    "seventh_card_when",
     "bidder_trump_lead",
     "caller_must_trump",
     "caller_plays_exposed_card",

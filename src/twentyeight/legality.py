@@ -100,8 +100,7 @@ class Legality(RoundState):
             acts = self._window.window_actions(self._port, seat)
             self._legal_cache = (acts, False, False, (), acts)
         elif phase is TRUMP:
-            acts = self.ruleset.trump_actions(self._hands[seat],
-                                              self.ruleset.config.seventh_card)
+            acts = self.ruleset.trump_actions(self._hands[seat], self._seventh_offered(seat))
             self._legal_cache = (acts, False, False, (), acts)
         else:
             return ()
@@ -266,6 +265,10 @@ class Legality(RoundState):
         text = str(action)
         marker = self.ruleset.config.trump_marker
         if isinstance(action, SeventhCard):
+            if self.ruleset.config.seventh_card:
+                return IllegalActionError(
+                    "seventh-card-not-all-suits", "the card dealt later may be the trump "
+                    "only when the cards you hold are of every suit", text)
             return IllegalActionError(
                 "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
                 text)
@@ -402,6 +405,14 @@ class Legality(RoundState):
                         f"the cards it is given and add none (given {mask:#x}, kept {kept:#x})")
                 mask = kept
         return mask, can_call
+
+    def _seventh_offered(self, seat: int) -> bool:
+        """Whether ``seventh-card`` is among ``seat``'s trump choices now."""
+        cfg = self.ruleset.config
+        if not cfg.seventh_card or cfg.seventh_card_when == "always":
+            return cfg.seventh_card
+        hand = self._hands[seat]
+        return all(hand & suit for suit in self._suit_mask)
 
     def _must_expose_to_follow(self, led: int) -> bool:
         """Under ``concealed_follow`` ``expose``: the face-down trump card, still

@@ -116,7 +116,8 @@ class Transitions(Legality):
             self._deal_packets(len(self._packet_masks) - self._packets_dealt)
             if self._seventh_pending:
                 self._seventh_pending = False
-                cid = self._deal_ids()[self._bidder][6]
+                cid = self._deal_ids()[self._bidder][
+                    self.ruleset.config.seventh_card_position - 1]
                 self._hands[self._bidder] &= ~(1 << cid)
                 self._concealed = cid
                 self._trump_suit = self.deck.suit_of[cid]

@@ -295,9 +295,9 @@ class _Facts:
         # Where the seventh card is still to be dealt, the packet it comes in.
         self.seventh_packet = -1
         if rnd._seventh_pending:
-            before = 0
+            before, at = 0, cfg.seventh_card_position - 1
             for p, size in enumerate(cfg.deal_packets):
-                if before <= 6 < before + size:
+                if before <= at < before + size:
                     self.seventh_packet = p
                 before += size
         # A placement is one mask per cell, the cards a seat gets in a packet (cell

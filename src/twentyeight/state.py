@@ -358,7 +358,7 @@ class RoundState:
             for packet in self._packet_masks:
                 row += iter_bits(packet[seat])
             if seventh is not None and seventh[0] == seat:
-                here = row.index(seventh[1])
-                row[here], row[6] = row[6], row[here]
+                here, at = row.index(seventh[1]), self.ruleset.config.seventh_card_position - 1
+                row[here], row[at] = row[at], row[here]
             rows.append(tuple(row))
         return tuple(rows)

@@ -242,11 +242,12 @@ class _Transcript:
             self.say(f"Trump: {who} names {_suit_name(action.suit)} with an indicator card "
                      "laid face down (hidden until exposed).")
         elif isinstance(action, SeventhCard):
-            line = (f"Trump: {who} takes the seventh card dealt, unseen by everyone, as the "
-                    "face-down trump")
+            cfg = self.rs.config
+            line = (f"Trump: {who} takes the {cfg.seventh_card_name} dealt, unseen by "
+                    "everyone, as the face-down trump")
             deal = self.rnd.deal[seat]
-            if len(deal) >= 7:
-                card = deal[6]
+            if len(deal) >= cfg.seventh_card_position:
+                card = deal[cfg.seventh_card_position - 1]
                 line += f": it is {s.card(card)} ({_trumps(card.suit)}, hidden until exposed)"
             self.say(line + ".")
         else:
@@ -338,7 +339,8 @@ class _Transcript:
         contracts)."""
         s = self.style
         if card == b.concealed and not (cut and self.rs.config.cut_mode == "face-down"):
-            what = "face-down seventh card" if self.seventh() else "face-down trump"
+            what = f"face-down {self.rs.config.seventh_card_name}" if self.seventh() \
+                else "face-down trump"
             return f"{who} plays the {what} {s.card(card)}: {_trumps(card.suit)}."
         trump = self.rnd.trump_suit or "?"
         cards = [c for _, c in self.pending]
@@ -358,7 +360,8 @@ class _Transcript:
         holder = names[b.bidder] if b.bidder is not None else "the bidder"
         trumps = _trumps(self.rnd.trump_suit or "?")
         if b.concealed is not None:
-            what = "face-down seventh card" if self.seventh() else "face-down"
+            what = f"face-down {self.rs.config.seventh_card_name}" if self.seventh() \
+                else "face-down"
             return f"{_possessive(holder)} {what} {s.card(b.concealed)} is turned up, {trumps}"
         if self.rs.config.trump_marker == "indicator":
             return f"{holder} shows the indicator: {trumps}"

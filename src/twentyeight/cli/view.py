@@ -161,7 +161,8 @@ class _ViewNarrator:
         if marker == "indicator":
             return f"hidden ({holder} {self.v(trump['holder'], 'hold')} the indicator card)"
         if marker == "seventh-card":
-            return (f"hidden ({_possessive(holder)} unseen seventh card, face down; "
+            name = self.rs.config.seventh_card_name
+            return (f"hidden ({_possessive(holder)} unseen {name}, face down; "
                     "nobody knows it yet)")
         return f"hidden ({holder} {self.v(trump['holder'], 'hold')} the face-down card)"
 
@@ -308,8 +309,8 @@ class _ViewNarrator:
             else:
                 self.say(f"{who} lays an indicator card face down to name the trump.")
         elif isinstance(action, SeventhCard):
-            self.say(f"{who} {self.v(seat, 'take')} the seventh card dealt, unseen, as the "
-                     "face-down trump.")
+            self.say(f"{who} {self.v(seat, 'take')} the {self.rs.config.seventh_card_name} "
+                     "dealt, unseen, as the face-down trump.")
         else:
             self.say(f"{who}: {action}")
 

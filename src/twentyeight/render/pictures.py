@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import SUIT_NAMES, Card, Deck
+from ..config import ordinal
 from ..errors import ParseError, RecordError, TwentyEightError
 from ..records import PUBLIC_RECORD_FORMAT, RECORD_FORMAT
 from ..registry import ruleset as lookup
@@ -161,11 +162,6 @@ def _felt(cx: float, cy: float, rx: float, ry: float) -> str:
             f'ry="{num(ry * 0.8)}" fill="{FELT}" stroke="#1b5e20" stroke-width="6"/>')
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
                 names: Sequence[str] | None = None, bottom: int = 0) -> str:
     """The seats of a table of ``players`` (a number, a ruleset or its name): who
@@ -193,7 +189,7 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
         s = place.seat
         order = (s - first) % players + 1
         bids = ("bids first" if order == 1 else "bids last" if order == players
-                else f"{_ordinal(order)} to bid")
+                else f"{ordinal(order)} to bid")
         role = (f"dealer: {bids}" if s == dealer else f"opener: {bids}" if s == opener
                 else bids)
         body.append(badge(place, [labels[s], f"team {s % 2}", role], s % 2,

@@ -20,17 +20,19 @@ from .refusals import _candidate_pool, _candidate_texts, refusals_seen
 def _seen_mask(rnd: Round, seat: int) -> int:
     """The cards ``seat`` has seen, worked out from its own cards and the public history
     (not from the engine's views): the cards dealt to it (but not a seventh card laid
-    face down unseen), every card played but those cut face down that it has not seen
-    (``face_down_mask``), a face-down trump card it laid or once it is exposed, and
-    cards shown to everyone (``shown_mask``)."""
+    face down unseen, until it comes back to its hand), every card played but those cut
+    face down that it has not seen (``face_down_mask``), a face-down trump card it laid
+    or once it is exposed, and cards shown to everyone (``shown_mask``)."""
     deck = rnd.deck
     seen = rnd.dealt_mask(seat) | rnd.shown_mask
     for who, action in rnd.history:
         if isinstance(action, Play):
             seen |= 1 << deck.card_id(action.card)
         elif isinstance(action, SeventhCard) and who == seat:
-            seen &= ~(1 << deck.card_id(rnd.deal[seat][6]))
+            seen &= ~(1 << deck.card_id(rnd.deal[seat][rnd.config.seventh_card_position - 1]))
     seen &= ~rnd.face_down_mask(seat)  # cards cut face down that it has not seen
+    # Its hand now: an unseen card that came back to it (a contract set the trump aside).
+    seen |= rnd.hand_mask(seat)
     _, concealed, exposed_at = _trump_facts(rnd)
     if concealed is not None:
         laid = any(isinstance(a, LayTrump) and who == seat for who, a in rnd.history)

@@ -58,7 +58,7 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
         elif isinstance(action, NameTrump):
             suit = action.suit
         elif isinstance(action, SeventhCard):
-            concealed = rnd.deal[seat][6]
+            concealed = rnd.deal[seat][rnd.config.seventh_card_position - 1]
             suit = concealed.suit
         elif isinstance(action, CallTrump) and exposed_at is None:
             exposed_at = (trick_no, position)
