@@ -78,10 +78,10 @@ def test_thunee_passes_the_conformance_kit() -> None:
 
 def test_thunee_with_jodhi_played_out_passes_the_conformance_kit(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Random players call Thunee or Royals in most rounds, so the Jodhi windows are
-    checked on the preset without those calls: 60 random rounds, every invariant."""
-    rules = te.Ruleset(attrs.evolve(THUNEE.config, name="thunee-jodhi", aliases=(),
-                                    plugins=(ShowTrumpAfterFirstCard(), JodhiAnnouncements())))
+    """Random players call Thunee or Royals in most rounds, so the Jodhi windows and the
+    last-trick calls are checked on the preset without those calls: 60 random rounds,
+    every invariant, and the solver on 20 endings."""
+    rules = _played_out()
     found_by_name(monkeypatch, rules)
     assert check_random_rounds(rules, rounds=60, seed=12) == 60
     check_late_endings(rules, 20)
@@ -734,3 +734,32 @@ def test_r8_last_card_trump_with_four_cards_of_four_suits() -> None:
     assert "seventh-card" not in [str(a) for a in two_of_a_suit.legal_actions()]
     refusal = two_of_a_suit.explain("seventh-card")
     assert refusal is not None and refusal.rule == "seventh-card-not-all-suits"
+
+
+def _played_out() -> te.Ruleset:
+    """The preset without Thunee and Royals (and undercutting as it is): every hand is
+    played out through the Jodhi windows and the last-trick calls."""
+    return te.Ruleset(attrs.evolve(THUNEE.config, name="thunee-played-out", aliases=(),
+                                   plugins=(ShowTrumpAfterFirstCard(), JodhiAnnouncements(),
+                                            LastTrickCalls())))
+
+
+def _deep_rounds() -> int:
+    from .test_properties import DEEP_ROUNDS
+    return DEEP_ROUNDS
+
+
+@pytest.mark.skipif(not _deep_rounds(), reason="deep run: set TWENTYEIGHT_DEEP=1")
+def test_deep_thunee_played_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deep run's profile on Thunee played out (random players call Thunee in most
+    hands of the preset, which the preset's own deep run covers): DEEP_ROUNDS rounds
+    (100,000 by default) with every invariant, and 2 x DEEP_ROUNDS refusals compared
+    across other deals."""
+    from twentyeight import testing
+
+    rules = _played_out()
+    found_by_name(monkeypatch, rules)
+    rounds = _deep_rounds()
+    assert testing.check_random_rounds(rules, rounds, seed=10**9, deep=True) == rounds
+    assert testing.check_refusals_hide_in_rounds(rules, inputs=2 * rounds,
+                                                 seed=10**9) >= 2 * rounds
