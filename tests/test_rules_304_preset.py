@@ -120,12 +120,12 @@ def test_r7_r19_r22_r24_are_not_offered() -> None:
     there; R22 (Maharashtrian: marriages, a called partner, the half-court), R23 (six and
     eight players with the 3s and 2s) and R24 (two and three players) are not given fully
     by the sources (S2, S5, S7, S8). None is offered: no such action, no 3s or 2s in the
-    pack, four players only. (Marriages could be played with the general announcements,
-    ``twentyeight_variants.announcements``, once a source gives their scoring.)"""
+    pack, no 304 for other than four players registered. (Marriages could be played
+    with the general announcements, ``twentyeight_variants.announcements``, once a
+    source gives their scoring.)"""
     for text in ("partner", "pcc", "half-court"):
         with pytest.raises(te.ParseError):
             RS.parse_action(text)
     assert not {"3", "2"} & set(RS.deck.spec.ranks)
-    for players in (2, 3, 6, 8):
-        with pytest.raises(te.ConfigError):
-            te.ruleset("304", players=players)
+    assert {te.ruleset(name).config.players for name in te.presets()
+            if name.startswith("304")} == {4}

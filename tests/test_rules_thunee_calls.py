@@ -674,13 +674,12 @@ def test_r23_illegal_play_is_refused_not_penalised() -> None:
 
 def test_r21_r24_r25_are_not_offered() -> None:
     """R21 (blind calls, T9 only), R24 and R25 (two and six players, not described fully
-    by a rules page) are not built: no such action, and the preset is four players
-    only (``players`` is not one of its options)."""
+    by a rules page) are not built: no such action, and no Thunee for other than four
+    players is registered."""
     with pytest.raises(te.ParseError):
         THUNEE.parse_action("blind-thunee")
-    for players in (2, 6):
-        with pytest.raises(te.ConfigError):
-            te.ruleset("thunee", players=players)
+    assert {te.ruleset(name).config.players for name in te.presets()
+            if name.startswith("thunee")} == {4}
 
 
 def test_r12_undercut_option_off_forbids_a_lower_trump() -> None:

@@ -123,8 +123,7 @@ class Announcements(RulePlugin):
         """The table and its timing in words."""
         table = ", ".join(
             f"{'+'.join(m.ranks)} {m.in_trumps} in trumps or {m.elsewhere}" for m in self.melds)
-        when = ("after every trick" if not self.after_tricks else "after trick "
-                + " or ".join(str(t) for t in self.after_tricks))
+        when = "after every trick" if not self.after_tricks else self._after()
         held = "held" if self.meld_cards == "in-hand" else "dealt"
         return (f"{self.description}: {table}; {when}, by the side that won it, with the "
                 f"cards {held}; the declaring side's lower the target, the others' raise it")
@@ -145,6 +144,9 @@ class Announcements(RulePlugin):
         if any(not 1 <= t < config.deck.size // config.players for t in self.after_tricks):
             raise ConfigError("announcements come after a trick that is not the last: "
                               f"{self.after_tricks!r}")
+
+    def _after(self) -> str:
+        return "after trick " + " or ".join(str(t) for t in self.after_tricks)
 
     def _state(self, rnd: RoundPort) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
         state: tuple[tuple[tuple[int, int, int, int], ...], int] = rnd.plugin_state(
@@ -230,8 +232,7 @@ class Announcements(RulePlugin):
         if rnd.window != self.name:
             return ("announce-out-of-window", "announcements are made after a trick won "
                     "by your side, before the next lead"
-                    + ("" if not self.after_tricks else " (after trick "
-                       + " or ".join(str(t) for t in self.after_tricks) + ")"))
+                    + (f" ({self._after()})" if self.after_tricks else ""))
         assert isinstance(action, Announce)
         found = self._meld_of(rnd, action)
         if found is None:

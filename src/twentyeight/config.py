@@ -36,6 +36,7 @@ LastTrickUnexposed = Literal["expose", "void"]
 """What happens if the trump is still concealed on the last trick: the bidder must
 expose and play it (``expose``), or the hand is annulled (``void``)."""
 
+
 def ordinal(n: int) -> str:
     """``n`` as an ordinal number: ``1st``, ``2nd``, ``6th``, ``11th``."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -241,10 +241,10 @@ class PluginPort:
                                    partners_play: bool = False,
                                    rank_order: tuple[str, ...] | None = None) -> None:
         """``seat`` plays for every trick, without a trump."""
-        if rank_order is not None:
-            self._r.deck.strength_in(rank_order)  # refuses an order that is not the deck's
-        self._r._begin_every_trick_contract(seat, contract, partners_play,
-                                            None if rank_order is None else tuple(rank_order))
+        order = None if rank_order is None else tuple(rank_order)
+        if order is not None:
+            self._r.ruleset._ranked_round_class(order)  # refuses it before any change
+        self._r._begin_every_trick_contract(seat, contract, partners_play, order)
 
     def open_trump(self, suit: str) -> None:
         """The trump is now ``suit``, known to all."""

@@ -314,8 +314,26 @@ class Ruleset(Sealed):
     # ---------------------------------------------------------------- actions
 
     def _ranked_round_class(self, order: tuple[str, ...]) -> type[Round]:
-        """See :func:`ranked_round_class`."""
-        return ranked_round_class(self, order)
+        """The class a round takes on for a contract whose suits rank ``order`` (high to
+        low; :meth:`RoundPort.begin_every_trick_contract
+        <twentyeight.port.RoundPort.begin_every_trick_contract>`): the round class with
+        tricks won by that order. Made once per order, so that the play pays nothing
+        for a contract's own order; an order that is not the deck's ranks is a
+        :class:`~twentyeight.ConfigError`."""
+        made = self._ranked_classes.get(order)
+        if made is None:
+            deck = self.deck
+            base = self._round_class
+            made = self._ranked_classes[order] = type(base.__name__, (base,), {
+                "__slots__": (),
+                "__module__": base.__module__,
+                "__qualname__": base.__qualname__,
+                "__doc__": base.__doc__,
+                "_trick_outcome": staticmethod(trick_outcome(
+                    deck.suit_of, deck.strength_in(order), deck.points, deck.n_suits)),
+                "_rank_order": order,
+            })
+        return made
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text form: the core's actions and those of this ruleset's
@@ -601,28 +619,6 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         # Only rounds whose plug-ins restrict the play pay for asking them.
         fixed["_play_legal"] = Round._restricted_play_legal
     return type(Round.__name__, (Round,), fixed)
-
-
-def ranked_round_class(ruleset: Ruleset, order: tuple[str, ...]) -> type[Round]:
-    """The class a round of ``ruleset`` takes on for a contract whose suits rank
-    ``order`` (high to low; :meth:`RoundPort.begin_every_trick_contract
-    <twentyeight.port.RoundPort.begin_every_trick_contract>`): the ruleset's round class
-    with tricks won by that order. Made once per ruleset and order, so that the play
-    pays nothing for a contract's own order."""
-    made = ruleset._ranked_classes.get(order)
-    if made is None:
-        deck = ruleset.deck
-        base = ruleset._round_class
-        made = ruleset._ranked_classes[order] = type(base.__name__, (base,), {
-            "__slots__": (),
-            "__module__": base.__module__,
-            "__qualname__": base.__qualname__,
-            "__doc__": base.__doc__,
-            "_trick_outcome": staticmethod(trick_outcome(
-                deck.suit_of, deck.strength_in(order), deck.points, deck.n_suits)),
-            "_rank_order": order,
-        })
-    return made
 
 
 __all__ = ["OPTION_NAMES", "CardActions", "DealInput", "DeckActions", "Ruleset", "deck_actions"]

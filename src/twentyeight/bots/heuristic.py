@@ -303,8 +303,10 @@ class HeuristicBot:
             return None
         if Call.KHANAAK in calls:
             announced = [0, 0]
-            for entry in (view.get("jodhi") or {}).get("announced", []):
-                announced[int(entry["seat"]) % 2] += int(entry["value"])
+            for part in view.values():  # (each announcements plug-in's view field)
+                if isinstance(part, dict):
+                    for entry in part.get("announced", ()):
+                        announced[int(entry["seat"]) % 2] += int(entry["value"])
             team = table.team
             lost = any(int(t["winner"]) % 2 != team for t in view.get("tricks", []))
             theirs = int(view["card_points"][1 - team]) + announced[1 - team]
