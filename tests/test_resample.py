@@ -1365,3 +1365,27 @@ def test_resample_bidder_who_followed_with_the_face_down_card_held_none_of_the_s
                for r in rounds)
     for seed in range(20):
         at_every_seat("28", options, {**game, "rng": seed}, check_replays)
+
+
+def test_an_unseen_seventh_card_does_not_decide_a_claim_its_bidder_is_offered() -> None:
+    # Found by the property tests: 28 with the seventh card, the bidder took it unseen
+    # as the trump and its seven seen cards are pointless. The pointless-hand claim
+    # (000 rule 4: "may show them") was offered when the unseen card was pointless
+    # too, so the offer told the bidder what that card is worth, and a resampled deal
+    # with a point card there changed the bidder's own view. A hand with a card its
+    # player has not seen cannot be shown: no claim.
+    rs = te.ruleset("28", seventh_card=True)
+    game = {"seed": 312625, "dealer": 0, "cuts": set(), "scores": None,
+            "policy": frozenset({"hold", "no-single", "pair", "seventh"})}
+    states = [r for r in snapshots(rs, game) if r.phase is Phase.PLAY and not r.tricks]
+    assert states
+    rnd = states[0]
+    bidder = rnd.bidder
+    assert bidder == rnd.to_act and rnd.concealed_card is not None
+    trump = rnd.view(bidder)["trump"]
+    assert trump["marker"] == "seventh-card" and "card" not in trump  # unseen by the bidder
+    assert not rnd.deck.point_mask & rnd.dealt_mask(bidder)  # all eight pointless
+    assert "redeal" not in rnd.view(bidder)["legal_actions"]
+    for k in range(20):
+        new = rnd.resample(bidder, random.Random(k))
+        assert new.view(bidder) == rnd.view(bidder)

@@ -141,8 +141,9 @@ class PointlessHand(RedealCheck):
 
 
     def may_claim(self, rnd: RoundPort, seat: int) -> bool:
-        """A player dealt no point cards."""
-        return not rnd.dealt_mask(seat) & rnd.deck.point_mask
+        """A player dealt no point cards, who has seen every card dealt to it (a bidder
+        with an unseen seventh card cannot show its hand)."""
+        return not rnd.dealt_mask(seat) & rnd.deck.point_mask and not rnd.unseen_mask(seat)
 
 
 

@@ -186,6 +186,13 @@ class PluginPort:
         """Every seat's dealt cards, by seat."""
         return self._r._dealt
 
+    def unseen_mask(self, seat: int) -> int:
+        """Cards dealt to ``seat`` that it has not seen."""
+        r = self._r
+        if r._blind and seat == r._bidder and r._concealed >= 0:
+            return 1 << r._concealed
+        return 0
+
     def first_packet_mask(self, seat: int) -> int:
         """The first packet dealt to ``seat``."""
         return self._r._packet_masks[0][seat]

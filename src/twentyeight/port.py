@@ -193,6 +193,13 @@ class RoundPort(Protocol):
         """:meth:`dealt_mask` of every seat, by seat."""
         ...
 
+    def unseen_mask(self, seat: int) -> int:
+        """Cards dealt to ``seat`` that ``seat`` itself has not seen (an unseen seventh
+        card taken as the trump, until it is turned up). A rule that offers ``seat`` an
+        action must not depend on them: whether the action is offered would tell the
+        seat something of them."""
+        ...
+
     def first_packet_mask(self, seat: int) -> int:
         """The first packet of cards dealt to ``seat``."""
         ...
