@@ -233,17 +233,18 @@ KERNEL_OPTIONS = [
 
 
 def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Count the searches :class:`~twentyeight.solver_kernel.Kernel` takes over."""
-    from twentyeight.solver_kernel import Kernel
+    """Count the searches :class:`~twentyeight.solver_kernel.Kernel` takes over (the
+    kernel's own class may be compiled: the solver's call of it is counted)."""
+    from twentyeight.solver import _Search
 
     calls: list[int] = []
-    original = Kernel.value
+    original = _Search._kernel_value
 
-    def counted(self: Kernel, rnd: te.Round, alpha: int, beta: int) -> int:
+    def counted(self: _Search, rnd: te.Round, alpha: int, beta: int) -> int:
         calls.append(len(rnd.tricks))
         return original(self, rnd, alpha, beta)
 
-    monkeypatch.setattr(Kernel, "value", counted)
+    monkeypatch.setattr(_Search, "_kernel_value", counted)
     return calls
 
 
@@ -335,3 +336,86 @@ def test_the_face_down_card_played_to_follow_a_trump_lead_counts_with_the_trumps
     assert rnd.concealed_card == te.Card("K", "H")
     check_against_minimax(rnd)
     assert calls
+
+
+# ---------------------------------------------------------------- compiled and pure Python
+
+_SAME_ENDINGS = [("28", 3, 12), ("28", 8, 2), ("28-bands", 3, 4), ("29", 3, 4), ("56", 2, 4),
+                 ("28six", 2, 4), ("40", 2, 4), ("56-eight", 1, 3)]
+"""Rulesets, tricks left and how many endings: the endings both builds solve."""
+
+_SOLVE_ENDINGS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tests.test_solver import ending, _SAME_ENDINGS
+from twentyeight import solver_kernel
+from twentyeight.solver import solve
+out = []
+for name, tricks_left, count in _SAME_ENDINGS:
+    seed = found = 0
+    while found < count:
+        rnd = ending(name, seed, tricks_left)
+        seed += 1
+        if rnd is not None:
+            found += 1
+            s = solve(rnd)
+            out.append([name, seed, list(s.card_points), list(s.action_values.values()),
+                        s.nodes])
+print(json.dumps({"compiled": solver_kernel.COMPILED, "solutions": out}))
+"""
+
+
+def _solutions(python_path: str | None) -> dict[str, object]:
+    """The solutions of :data:`_SAME_ENDINGS` solved in a new interpreter, with
+    ``python_path`` first on its path."""
+    import json
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    if python_path is not None:
+        env["PYTHONPATH"] = python_path + os.pathsep + env.get("PYTHONPATH", "")
+    here = str(pathlib.Path(__file__).parents[1])
+    done = subprocess.run([sys.executable, "-c", _SOLVE_ENDINGS, here], env=env,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_the_python_source_of_the_compiled_modules_solves_alike(
+        tmp_path: pytest.TempPathFactory) -> None:
+    # An install with a C compiler runs the solver's hot modules compiled (setup.py);
+    # their Python source must search the same positions to the same values. The
+    # package is copied without its extension modules and both solve the same endings.
+    import pathlib
+    import shutil
+
+    import twentyeight
+
+    package = pathlib.Path(twentyeight.__file__).parent
+    copy = pathlib.Path(str(tmp_path)) / "pure"
+    shutil.copytree(package, copy / "twentyeight",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    pure = _solutions(str(copy))
+    installed = _solutions(None)
+    assert pure["compiled"] is False
+    assert pure["solutions"] == installed["solutions"]
+    assert len(pure["solutions"]) == sum(n for _, _, n in _SAME_ENDINGS)  # type: ignore[arg-type]
+
+
+def test_compiled_modules_are_not_older_than_their_source() -> None:
+    # An editable install compiles the modules in place: after an edit of their source
+    # the old compiled ones would still run until the package is installed again.
+    import pathlib
+
+    from twentyeight import search_tables, solver_kernel, tricks
+
+    for module in (solver_kernel, search_tables, tricks):
+        built = pathlib.Path(module.__file__ or "")
+        source = built.with_name(module.__name__.rsplit(".", 1)[1] + ".py")
+        if built.suffix in (".so", ".pyd") and source.exists():
+            assert built.stat().st_mtime >= source.stat().st_mtime - 2, (
+                f"{built.name} is older than {source.name}: run `pip install -e .` again")

@@ -7,8 +7,8 @@ round and the one over a few numbers (:mod:`twentyeight.solver_kernel`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import iter_bits
@@ -17,23 +17,24 @@ from .tricks import rank_tables
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
-__all__ = ["INFINITY", "SCALE", "CardOrder", "Entry", "SearchTables", "card_order", "groups",
-           "outside_of", "search_tables", "stored_entry", "window"]
+__all__ = ["INFINITY", "SCALE", "Entry", "SearchTables", "groups", "outside_of", "search_tables",
+           "stored_entry", "window"]
 
-SCALE = 1 << 10
+SCALE: Final = 1 << 10
 """A line's value is ``margin * SCALE + first side's points``: the margin decides, the
 first side's points break a tie (below ``SCALE / 2`` either way in every ruleset)."""
 
-INFINITY = 1 << 40
+INFINITY: Final = 1 << 40
 """Beyond every value a line can have."""
 
 
 class SearchTables:
     """What the searches read of a ruleset, made once per ruleset."""
 
-    __slots__ = ("at_least", "at_most", "cards", "compressed", "dump_order", "feed_order",
+    __slots__ = ("at_least", "at_most", "compressed", "dump_order", "feed_order",
                  "keyed_plugins", "lead_order", "loner", "plain", "points", "rank_pattern",
-                 "strength", "suit_of", "suit_runs", "watch_led", "watch_trump_led")
+                 "ranks", "strength", "stride", "suit_of", "suit_runs", "watch_led",
+                 "watch_trump_led")
 
     def __init__(self, ruleset: Ruleset) -> None:
         deck = ruleset.deck
@@ -94,7 +95,7 @@ class SearchTables:
         self.suit_runs = runs
         self.rank_pattern: dict[tuple[int, ...], Hashable] = {}
         """Memo: the seats' cards of a suit (as the suit's bits) and their pattern
-        (:meth:`Search._squeeze <twentyeight.solver._Search._squeeze>`)."""
+        (:meth:`_squeeze`)."""
         # What only a round can do in the play: plug-ins' calls and hooks after a trick,
         # negative points, a rule that reads the finished tricks, and checks at the
         # exposure that read the play.
@@ -108,9 +109,111 @@ class SearchTables:
         """Whether the play, from the start of a trick past the claim windows, can be
         searched by :class:`~twentyeight.solver_kernel.Kernel` (positions of a round of
         a single hand or with an unseen seventh card excepted)."""
-        self.cards = card_order(self, rank_tables(deck.suit_of, deck.strength, deck.n_suits),
-                                 deck.n_suits + 1)
-        """The cards to search in a position, best first (:func:`card_order`)."""
+        self.ranks: tuple[tuple[int, ...], ...] = rank_tables(deck.suit_of, deck.strength,
+                                                              deck.n_suits)
+        """The deck's :func:`~twentyeight.tricks.rank_tables`."""
+        self.stride: int = deck.n_suits + 1
+        """The number of rank tables for each suit led (suits + 1)."""
+
+    def pattern_number(self, held: tuple[int, ...], numbers: dict[tuple[int, ...], int],
+                       ids: dict[tuple[Hashable, ...], int]) -> int:
+        """A number for the pattern of ``held`` (each seat's cards and the face-down
+        card, -1 for none): for each suit, the points of its cards left in rank order
+        and each holder's share of them as bits of that order. Equal patterns, equal
+        numbers. ``numbers`` keeps the number of each ``held`` met, ``ids`` that of each
+        pattern (both one search's)."""
+        number = numbers.get(held)
+        if number is not None:
+            return number
+        memo = self.rank_pattern
+        holders = list(held[:-1])
+        if held[-1] >= 0:
+            holders.append(1 << held[-1])
+        out: list[Hashable] = []
+        for low, full in self.suit_runs:
+            parts = tuple([(h >> low) & full for h in holders])
+            squeezed = memo.get(parts)
+            if squeezed is None:
+                squeezed = memo[parts] = self._squeeze(low, parts)
+            out.append(squeezed)
+        pattern = tuple(out)
+        number = ids.get(pattern)
+        if number is None:
+            number = ids[pattern] = len(ids)
+        numbers[held] = number
+        return number
+
+    def _squeeze(self, low: int, parts: tuple[int, ...]) -> Hashable:
+        """The points of the suit's cards left (``low``: its first id) in rank order,
+        and each seat's share of them as bits of that order."""
+        points = self.points
+        left = 0
+        for part in parts:
+            left |= part
+        pattern = []
+        shares = [0] * len(parts)
+        bit = 1
+        for i in range(left.bit_length()):
+            if left >> i & 1:
+                pattern.append(points[low + i])
+                for seat, part in enumerate(parts):
+                    if part >> i & 1:
+                        shares[seat] |= bit
+                bit <<= 1
+        return (tuple(pattern), *shares)
+
+    def cards(self, mask: int, mine: int, outside: int, concealed: int, seat: int,
+              trick: list[int], trump: int, trumps_from: int,
+              seats: tuple[int, ...]) -> list[int]:
+        """Of the cards of ``mask`` (legal for ``seat``, who holds ``mine``), those to
+        search, best first: equivalent cards but one left out (``outside`` and
+        ``concealed`` as for :func:`groups`). Leads go high cards first; following
+        ``trick`` (``trump``: the suit that counts, -1: none yet; ``trumps_from``: the
+        first position where it does; ``seats``: the trick's seats in order), points go
+        to a partner who is winning, else the cheapest winner goes first, then the card
+        that gives away least."""
+        points, suit_of, strength = self.points, self.suit_of, self.strength
+        kept: list[int]
+        if self.compressed:
+            # Cards rank by id within a suit: of each run of equivalent cards, the
+            # lowest (the cards between two of a suit are the bits between them).
+            kept = []
+            prev = -1
+            while mask:
+                low = mask & -mask
+                c = low.bit_length() - 1
+                mask ^= low
+                if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
+                        or outside & (low - (2 << prev)) or c == concealed
+                        or prev == concealed):
+                    kept.append(c)
+                prev = c
+        else:
+            kept = [g[0] for g in groups(self, list(iter_bits(mask)), mine, outside,
+                                         concealed)]
+        if len(kept) < 2:
+            return kept
+        # Each sort key below is a card's own key times 128 plus the card (a deck has
+        # at most 128 cards): plain numbers sort fastest, ties go by the card.
+        if not trick:
+            lead = self.lead_order
+            return [k & 127 for k in sorted([lead[c] << 7 | c for c in kept])]
+        ranks = self.ranks
+        row = suit_of[trick[0]] * self.stride
+        plain = ranks[row]
+        counted = ranks[row + trump + 1]
+        best, best_at = -2, 0
+        for i, c in enumerate(trick):
+            r = (counted if i >= trumps_from else plain)[c]
+            if r > best:
+                best, best_at = r, i
+        if seats[best_at] & 1 == seat & 1:
+            feed = self.feed_order
+            return [k & 127 for k in sorted([feed[c] << 7 | c for c in kept])]
+        now = counted if len(trick) >= trumps_from else plain
+        dump = self.dump_order
+        return [k & 127 for k in sorted([(strength[c] if now[c] > best else dump[c]) << 7 | c
+                                         for c in kept])]
 
 
 def outside_of(hands: list[int], seat: int, trick: list[int], concealed: int) -> int:
@@ -190,68 +293,3 @@ def groups(tables: SearchTables, cards: list[int], mine: int, outside: int,
             groups.append([c])
         prev = c
     return groups
-
-
-CardOrder = Callable[[int, int, int, int, int, list[int], int, int, tuple[int, ...]],
-                     list[int]]
-"""``cards(mask, mine, outside, concealed, seat, trick, trump, trumps_from, seats)``:
-see :func:`card_order`."""
-
-
-def card_order(tables: SearchTables, ranks: tuple[tuple[int, ...], ...],
-                stride: int) -> CardOrder:
-    """The function that gives, of the cards of ``mask`` (legal for ``seat``, who holds
-    ``mine``), those to search, best first: equivalent cards but one left out
-    (``outside`` and ``concealed`` as for :func:`groups`). Leads go high cards first;
-    following ``trick`` (``trump``: the suit that counts, -1: none yet; ``trumps_from``:
-    the first position where it does; ``seats``: the trick's seats in order), points go
-    to a partner who is winning, else the cheapest winner goes first, then the card that
-    gives away least. ``ranks`` are the deck's :func:`~twentyeight.tricks.rank_tables`
-    (``stride``: suits + 1)."""
-    points, suit_of, strength = tables.points, tables.suit_of, tables.strength
-    lead_key = tables.lead_order.__getitem__
-    feed_key = tables.feed_order.__getitem__
-    dump = tables.dump_order
-    compressed = tables.compressed
-
-    def cards(mask: int, mine: int, outside: int, concealed: int, seat: int,
-              trick: list[int], trump: int, trumps_from: int,
-              seats: tuple[int, ...]) -> list[int]:
-        if compressed:
-            # Cards rank by id within a suit: of each run of equivalent cards, the
-            # lowest (the cards between two of a suit are the bits between them).
-            kept = []
-            prev = -1
-            while mask:
-                low = mask & -mask
-                c = low.bit_length() - 1
-                mask ^= low
-                if (prev < 0 or suit_of[prev] != suit_of[c] or points[prev] != points[c]
-                        or outside & (low - (2 << prev)) or c == concealed
-                        or prev == concealed):
-                    kept.append(c)
-                prev = c
-        else:
-            kept = [g[0] for g in groups(tables, list(iter_bits(mask)), mine, outside, concealed)]
-        if len(kept) < 2:
-            return kept
-        if not trick:
-            kept.sort(key=lead_key)
-            return kept
-        row = suit_of[trick[0]] * stride
-        plain = ranks[row]
-        counted = ranks[row + trump + 1]
-        best, best_at = -2, 0
-        for i, c in enumerate(trick):
-            r = (counted if i >= trumps_from else plain)[c]
-            if r > best:
-                best, best_at = r, i
-        if seats[best_at] & 1 == seat & 1:
-            kept.sort(key=feed_key)
-            return kept
-        now = counted if len(trick) >= trumps_from else plain
-        keyed = [(strength[c] if now[c] > best else dump[c], c) for c in kept]
-        keyed.sort()
-        return [c for _, c in keyed]
-
-    return cards

@@ -36,6 +36,7 @@ A search can be given a budget (nodes or seconds); when it runs out the
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
@@ -152,7 +153,15 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
                                   or not limit > 0):
             raise SolveError(f"{name} must be a positive number or None, got {limit!r}")
     search = _Search(rnd.ruleset, max_nodes, max_seconds)
-    return search.root(rnd)
+    # The search makes millions of short-lived tuples and no cycles: the cyclic
+    # garbage collector would walk its growing tables over and over for nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return search.root(rnd)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 
@@ -289,8 +298,7 @@ class _Search:
         best_move: Action | None = None
         if not rnd._trick:
             if Kernel.takes(rnd, self.tables):
-                kernel = self.kernel or self._new_kernel(rnd)
-                return kernel.value(rnd, alpha, beta)
+                return self._kernel_value(rnd, alpha, beta)
             key = self._key(rnd)
             entry = table.get(key)
             known, alpha, beta = window(entry, base, alpha, beta)
@@ -327,9 +335,13 @@ class _Search:
             table[key] = stored_entry(entry, base, alpha, beta, best, chosen)
         return best
 
-    def _new_kernel(self, rnd: Round) -> Kernel:
-        self.kernel = Kernel(self, rnd)
-        return self.kernel
+    def _kernel_value(self, rnd: Round, alpha: int, beta: int) -> int:
+        """The value of ``rnd`` (at the start of a trick the kernel takes), searched by
+        the kernel, made at its first search."""
+        kernel = self.kernel
+        if kernel is None:
+            kernel = self.kernel = Kernel(self, rnd)
+        return kernel.value(rnd, alpha, beta)
 
     def _exact(self, rnd: Round, guess: int) -> int:
         """The exact value of ``rnd`` by a series of null-window searches (MTD(f)),
@@ -379,58 +391,12 @@ class _Search:
         cards: Hashable
         if tables.compressed:
             # One number for the pattern: hashing it is cheaper than hashing the tuple.
-            held = (*hands, concealed)
-            number = self.patterns.get(held)
-            if number is None:
-                number = self.patterns[held] = self._pattern_id(held)
-            cards = number
+            cards = tables.pattern_number((*hands, concealed), self.patterns,
+                                          self.pattern_ids)
         else:
             cards = (concealed, *hands)
         return (leader, hidden, shown, led_suits if tables.watch_led else 0,
                 trump_led if tables.watch_trump_led else False, cards, plugins)
-
-    def _pattern_id(self, hands: tuple[int, ...]) -> int:
-        """A number for the pattern of ``hands`` (each seat's cards and the face-down
-        card, -1 for none): for each suit, the points of its cards left in rank order
-        and each holder's share of them as bits of that order. Equal patterns, equal
-        numbers."""
-        tables = self.tables
-        memo = tables.rank_pattern
-        holders = list(hands[:-1])
-        if hands[-1] >= 0:
-            holders.append(1 << hands[-1])
-        out: list[Hashable] = []
-        for low, full in tables.suit_runs:
-            parts = tuple([(h >> low) & full for h in holders])
-            squeezed = memo.get(parts)
-            if squeezed is None:
-                squeezed = memo[parts] = self._squeeze(low, parts)
-            out.append(squeezed)
-        pattern = tuple(out)
-        ids = self.pattern_ids
-        number = ids.get(pattern)
-        if number is None:
-            number = ids[pattern] = len(ids)
-        return number
-
-    def _squeeze(self, low: int, parts: tuple[int, ...]) -> Hashable:
-        """The points of the suit's cards left (``low``: its first id) in rank order,
-        and each seat's share of them as bits of that order."""
-        points = self.tables.points
-        left = 0
-        for part in parts:
-            left |= part
-        pattern = []
-        shares = [0] * len(parts)
-        bit = 1
-        for i in range(left.bit_length()):
-            if left >> i & 1:
-                pattern.append(points[low + i])
-                for seat, part in enumerate(parts):
-                    if part >> i & 1:
-                        shares[seat] |= bit
-                bit <<= 1
-        return (tuple(pattern), *shares)
 
     # ------------------------------------------------------------------ ordering
 

@@ -1,21 +1,34 @@
 """The solver's search of plain play: from the start of a trick where nothing but cards
 can happen, on a few numbers changed and restored in place (see :class:`Kernel`).
+
+The module is plain Python and runs as it is; an install with a C compiler also builds
+it (with :mod:`search_tables <twentyeight.search_tables>` and :mod:`tricks
+<twentyeight.tricks>`) into an extension module with mypyc, which runs the same code
+several times faster (:data:`COMPILED` says which one is in use).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from .legality import CALL_TRUMP
-from .search_tables import INFINITY, SCALE, SearchTables, stored_entry, window
+from .search_tables import INFINITY, SCALE, Entry, SearchTables, stored_entry, window
 from .state import PLAY
+from .tricks import TrickOutcome
 
 if TYPE_CHECKING:
     from .round import Round
     from .solver import _Search
 
-__all__ = ["Kernel"]
+__all__ = ["COMPILED", "Kernel"]
+
+COMPILED: bool = not __file__.endswith((".py", ".pyc"))
+"""Whether this module runs compiled (an extension module built at install), not from
+its Python source."""
+
+_LEGAL_MEMO_SIZE: Final = 1 << 16
+"""Hands whose legal cards one search keeps at most (then it starts afresh)."""
 
 
 class Kernel:
@@ -28,34 +41,92 @@ class Kernel:
 
     What is legal still comes from the engine: a scratch round of the position holds
     the hands and the trick in progress (the kernel's own lists) and the trump's state,
-    and its :meth:`_play_legal` answers. Tricks end by the ruleset's own
+    and its :meth:`_play_legal` answers; the answer is kept for the position (every
+    part of the scratch round the kernel changes is in its key), so a position met
+    again is not asked twice. Tricks end by the ruleset's own
     :func:`~twentyeight.tricks.trick_outcome`, exposures follow
     :meth:`~twentyeight.phases.Transitions._exposure`, and the checks at the exposure
     (all :attr:`~twentyeight.config.RedealCheck.settled_by_the_deal`) are asked once."""
 
     def __init__(self, search: _Search, rnd: Round) -> None:
+        self.search = search
         self.scratch = scratch = rnd.clone()
+        tables = search.tables
+        self.tables: SearchTables = tables
         # One empty list per trick: the trick in progress at each depth.
         self.tricks: list[list[int]] = [[] for _ in range(rnd._n_tricks + 1)]
         port = scratch._port_obj or scratch._port
-        annulled = any(c.automatic(port, "trump-exposed")
-                       for c in rnd._checks_at.get("trump-exposed", ()))
-        self.node = _kernel_node(search, scratch, self.tricks, annulled)
+        self.annulled: bool = any(c.automatic(port, "trump-exposed")
+                                  for c in rnd._checks_at.get("trump-exposed", ()))
+        self.table: dict[Hashable, Entry] = search.table
+        self.patterns: dict[tuple[int, ...], int] = search.patterns
+        self.pattern_ids: dict[tuple[Hashable, ...], int] = search.pattern_ids
+        self.key_of: Callable[..., Hashable] = search._key_of
+        # With the pattern of the cards as key (:class:`SearchTables`), nothing else read
+        # by the rest of the play is left to key: the short key is quicker to build and
+        # hash.
+        self.compressed: bool = (tables.compressed and not tables.watch_led
+                                 and not tables.watch_trump_led)
+        self.hands: list[int] = scratch._hands
+        self.play_legal: Callable[[int, Any], tuple[int, bool]] = scratch._play_legal
+        self.exposure: Callable[[int, bool, bool], None] = scratch._exposure
+        self.outcome: TrickOutcome = scratch._trick_outcome
+        self.suit_of: tuple[int, ...] = tuple(tables.suit_of)
+        self.play_of: tuple[Any, ...] = tuple(scratch._play_of)
+        self.play_index: dict[int, int] = scratch._play_index
+        self.next_seat: tuple[int, ...] = tuple(scratch._next_seat)
+        self.seat_order: tuple[tuple[int, ...], ...] = tuple(scratch._seat_order)
+        self.size: int = scratch._trick_size
+        self.n_tricks: int = scratch._n_tricks
+        self.last_points: int = scratch._last_trick_points
+        self.bidder: int = scratch._bidder
+        self.trump: int = scratch._trump_suit
+        self.concealed: int = scratch._concealed
+        self.shown: int = scratch._shown
+        cfg = scratch.ruleset.config
+        self.follow_exposes: bool = cfg.concealed_follow == "expose"
+        self.void_if_unexposed: bool = cfg.last_trick_unexposed == "void" and self.trump >= 0
+        self.total: int = search.total
+        self.track_leads: bool = tables.watch_led or tables.watch_trump_led
+        """Whether the suits led decide anything (else they are left as they were)."""
+        self.live: list[int] = [0] * (rnd._n_tricks + 1)
+        """The cards in play at the start of each trick, the face-down card included:
+        the same until the trick ends."""
+        self.legal_memo: dict[int, dict[int, tuple[int, bool]]] = {}
+        """The engine's answer (cards, may call) for each position met: by the hand of
+        the seat to act, then by the seat and everything else of the scratch round the
+        kernel changes."""
+        self.nodes: int = 0
+        self.next_check: int = 0
+        # The state of the scratch round the kernel changes, kept here as numbers and
+        # written to the scratch round before the engine is asked.
+        self.hidden: bool = True
+        self.trump_from: int = 0
+        self.must_trump: int = -1
+        self.led_suits: int = 0
+        self.trump_led: bool = False
 
     def value(self, rnd: Round, alpha: int, beta: int) -> int:
         """The value of ``rnd`` (at the start of a trick), as the solver's search over
         the round would give it."""
         scratch = self.scratch
-        scratch._hands[:] = rnd._hands
+        self.hands[:] = rnd._hands
         done = len(rnd._tricks)
         scratch._trick = self.tricks[done]
+        self.hidden = rnd._exposed_at is None
         scratch._exposed_at = rnd._exposed_at
-        scratch._trump_from = rnd._trump_from
-        scratch._must_trump = rnd._must_trump
-        scratch._led_suits = rnd._led_suits
-        scratch._trump_led = rnd._trump_led
+        self.trump_from = scratch._trump_from = rnd._trump_from
+        self.must_trump = scratch._must_trump = rnd._must_trump
+        self.led_suits = scratch._led_suits = rnd._led_suits
+        self.trump_led = scratch._trump_led = rnd._trump_led
+        search = self.search
+        self.nodes = search.nodes
+        self.next_check = search.next_check
         p0, p1 = rnd._team_points
-        return self.node(rnd._leader, rnd._leader, p0, p1, done, alpha, beta)
+        try:
+            return self.node(rnd._leader, rnd._leader, p0, p1, done, alpha, beta)
+        finally:
+            search.nodes = self.nodes
 
     @staticmethod
     def takes(rnd: Round, tables: SearchTables) -> bool:
@@ -63,52 +134,65 @@ class Kernel:
         return (tables.plain and rnd.phase is PLAY and not rnd._blind and not rnd._all_tricks
                 and (bool(rnd._tricks) or not rnd._claim_checks))
 
+    def _check_budget(self) -> None:
+        search = self.search
+        search.nodes = self.nodes
+        search._check_budget()
+        self.next_check = search.next_check
 
-def _kernel_node(search: _Search, scratch: Round, tricks: list[list[int]],
-                 annulled: bool) -> Callable[[int, int, int, int, int, int, int], int]:
-    """:class:`Kernel`'s search, a closure over everything it reads (a local is read
-    faster than an attribute)."""
-    tables = search.tables
-    table = search.table
-    key_of = search._key_of
-    # With the pattern of the cards as key (:class:`SearchTables`), nothing else read by the
-    # rest of the play is left to key: the short key is quicker to build and hash.
-    compressed = tables.compressed and not tables.watch_led and not tables.watch_trump_led
-    patterns = search.patterns
-    pattern_id = search._pattern_id
-    cards_of = tables.cards
-    hands = scratch._hands
-    play_legal = scratch._play_legal
-    exposure = scratch._exposure
-    outcome = scratch._trick_outcome
-    suit_of = tables.suit_of
-    play_of = scratch._play_of
-    play_index = scratch._play_index
-    next_seat = scratch._next_seat
-    seat_order = scratch._seat_order
-    size = scratch._trick_size
-    n_tricks = scratch._n_tricks
-    last_points = scratch._last_trick_points
-    bidder = scratch._bidder
-    trump = scratch._trump_suit
-    concealed = scratch._concealed
-    shown = scratch._shown
-    cfg = scratch.ruleset.config
-    follow_exposes = cfg.concealed_follow == "expose"
-    void_if_unexposed = cfg.last_trick_unexposed == "void" and trump >= 0
-    total = search.total
-    track_leads = tables.watch_led or tables.watch_trump_led
-    """Whether the suits led decide anything (else they are left as they were)."""
-    live = [0] * (n_tricks + 1)
-    """The cards in play at the start of each trick, the face-down card included: the
-    same until the trick ends."""
+    def _legal(self, seat: int, trick: list[int]) -> tuple[int, bool]:
+        """The engine's cards for ``seat`` and whether it may call, now."""
+        # Keyed by the hand, then by one number for the rest (small numbers hash and
+        # compare fastest). Every value of the trump's first counting position from the
+        # trick's size up means the same, none yet: it is kept below the size.
+        trump_from = self.trump_from
+        if trump_from > self.size:
+            trump_from = self.size
+        key = (((trump_from << 9 | self.led_suits) << 1 | self.trump_led) << 5
+               | (self.must_trump + 1)) << 5 | self.hidden << 4 | seat
+        for c in trick:
+            key = key << 7 | c
+        hand = self.hands[seat]
+        memo = self.legal_memo
+        known_here = memo.get(hand)
+        if known_here is None:
+            if len(memo) >= _LEGAL_MEMO_SIZE:
+                memo.clear()
+            known_here = memo[hand] = {}
+        known = known_here.get(key)
+        if known is not None:
+            return known
+        scratch = self.scratch
+        scratch._trick = trick
+        scratch._trump_from = self.trump_from
+        scratch._must_trump = self.must_trump
+        scratch._led_suits = self.led_suits
+        scratch._trump_led = self.trump_led
+        answer = self.play_legal(seat, None)
+        known_here[key] = answer
+        return answer
 
-    def node(seat: int, leader: int, p0: int, p1: int, done: int, alpha: int,
+    def _expose(self, seat: int, trick: list[int], followed: bool, called: bool) -> None:
+        """The engine's exposure by ``seat`` during ``trick``, its changes to the trump's
+        state read back."""
+        scratch = self.scratch
+        scratch._trick = trick
+        scratch._trump_from = self.trump_from
+        scratch._must_trump = self.must_trump
+        self.exposure(seat, followed, called)
+        self.hidden = False
+        self.trump_from = scratch._trump_from
+        self.must_trump = scratch._must_trump
+
+    def node(self, seat: int, leader: int, p0: int, p1: int, done: int, alpha: int,
              beta: int) -> int:
-        search.nodes += 1
-        if search.nodes >= search.next_check:
-            search._check_budget()
-        left = total - p0 - p1
+        """The value of the position where ``seat`` acts (the trick's cards in the
+        scratch round's trick, ``done`` tricks complete), searched in ``alpha``..
+        ``beta`` (fail-soft)."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check_budget()
+        left = self.total - p0 - p1
         margin = p0 - p1
         top = (margin + left) * SCALE + p0 + left
         if top <= alpha:
@@ -117,10 +201,12 @@ def _kernel_node(search: _Search, scratch: Round, tricks: list[list[int]],
         if bottom >= beta:
             return bottom
         base = margin * SCALE + p0
-        trick = scratch._trick
-        hidden = scratch._exposed_at is None
+        hands = self.hands
+        trick = self.tricks[done]
+        hidden = self.hidden
+        concealed = self.concealed
         key: Hashable = None
-        entry = None
+        entry: Entry | None = None
         first = -2
         if not trick:
             in_play = 0
@@ -128,74 +214,76 @@ def _kernel_node(search: _Search, scratch: Round, tricks: list[list[int]],
                 in_play |= hand
             if hidden and concealed >= 0:
                 in_play |= 1 << concealed
-            live[done] = in_play
-            if compressed:
-                held = (*hands, concealed if hidden else -1)
-                number = patterns.get(held)
-                if number is None:
-                    number = patterns[held] = pattern_id(held)
-                key = (seat, hidden, shown, number)
+            self.live[done] = in_play
+            if self.compressed:
+                # One number: the pattern's, the leader's and the trump's state (the
+                # kernel's positions share no entry with the search over the round,
+                # and nothing shown changes in them).
+                number = self.tables.pattern_number((*hands, concealed if hidden else -1),
+                                                    self.patterns, self.pattern_ids)
+                key = number << 5 | seat << 1 | hidden
             else:
-                key = key_of(seat, hidden, shown, scratch._led_suits, scratch._trump_led,
-                             hands, concealed, None)
-            entry = table.get(key)
+                key = self.key_of(seat, hidden, self.shown, self.led_suits, self.trump_led,
+                                  hands, concealed, None)
+            entry = self.table.get(key)
             known, alpha, beta = window(entry, base, alpha, beta)
             if known is not None:
                 return known
             if entry is not None and entry[2] is not None:
-                first = play_index.get(id(entry[2]), -1)
-        mask, can_call = play_legal(seat, None)
+                first = self.play_index.get(id(entry[2]), -1)
+        mask, can_call = self._legal(seat, trick)
         hand = hands[seat]
+        moves: list[int]
         if mask & (mask - 1):
-            moves = cards_of(mask, hand, live[done] & ~hand, concealed if hidden else -1,
-                             seat, trick, -1 if hidden else trump, scratch._trump_from,
-                             seat_order[leader])
+            moves = self.tables.cards(mask, hand, self.live[done] & ~hand,
+                                      concealed if hidden else -1, seat, trick,
+                                      -1 if hidden else self.trump, self.trump_from,
+                                      self.seat_order[leader])
+        elif mask:
+            moves = [mask.bit_length() - 1]
         else:
-            moves = [mask.bit_length() - 1] if mask else []
+            moves = []
         if can_call:
             moves.append(-1)
+        elif key is None and len(moves) == 1 and not (moves[0] == concealed and hidden):
+            # One card to play, nothing to store: the position's value is its child's.
+            return self._play(moves[0], seat, leader, p0, p1, done, alpha, beta)
         if first != -2 and moves[0] != first and first in moves:
             moves.remove(first)
             moves.insert(0, first)
         maximizing = not seat & 1
         best = -INFINITY if maximizing else INFINITY
         chosen = -2
-        a, b = alpha, beta
+        a = alpha
+        b = beta
+        bidder = self.bidder
         for c in moves:
             exposing = c < 0 or (c == concealed and hidden)
+            saved_hand = 0
+            saved_from = 0
+            saved_must = 0
             if exposing:
                 # The trump is exposed: by a call, or by playing the face-down card.
-                saved = (hands[bidder], scratch._trump_from, scratch._must_trump)
-                exposure(seat, c >= 0 and bool(trick) and follow_exposes
-                         and suit_of[trick[0]] == trump, c < 0)
-            if exposing and annulled:
+                saved_hand = hands[bidder]
+                saved_from = self.trump_from
+                saved_must = self.must_trump
+                self._expose(seat, trick, c >= 0 and bool(trick) and self.follow_exposes
+                             and self.suit_of[trick[0]] == self.trump, c < 0)
+            if exposing and self.annulled:
                 value = base
             elif c < 0:
-                value = node(seat, leader, p0, p1, done, a, b)
+                value = self.node(seat, leader, p0, p1, done, a, b)
             else:
-                # The card is played.
-                before = hands[seat]
-                hands[seat] = before ^ (1 << c)
-                if track_leads and not trick:
-                    led = scratch._led_suits, scratch._trump_led
-                    suit = suit_of[c]
-                    scratch._led_suits |= 1 << suit
-                    if seat != bidder and suit == trump:
-                        scratch._trump_led = True
-                trick.append(c)
-                if len(trick) < size:
-                    value = node(next_seat[seat], leader, p0, p1, done, a, b)
-                else:
-                    value = end_trick(trick, leader, p0, p1, done, a, b)
-                trick.pop()
-                if track_leads and not trick:
-                    scratch._led_suits, scratch._trump_led = led
-                hands[seat] = before
+                value = self._play(c, seat, leader, p0, p1, done, a, b)
             if exposing:
-                hands[bidder], scratch._trump_from, scratch._must_trump = saved
-                scratch._exposed_at = None
+                hands[bidder] = saved_hand
+                self.trump_from = saved_from
+                self.must_trump = saved_must
+                self.hidden = True
+                self.scratch._exposed_at = None
             if value > best if maximizing else value < best:
-                best, chosen = value, c
+                best = value
+                chosen = c
                 if maximizing and value > a:
                     a = value
                 elif not maximizing and value < b:
@@ -203,35 +291,58 @@ def _kernel_node(search: _Search, scratch: Round, tricks: list[list[int]],
                 if a >= b:
                     break
         if key is not None:
-            table[key] = stored_entry(entry, base, alpha, beta, best, play_of[chosen] if chosen >= 0
-                                else CALL_TRUMP if chosen == -1 else None)
+            move = self.play_of[chosen] if chosen >= 0 else CALL_TRUMP if chosen == -1 \
+                else None
+            self.table[key] = stored_entry(entry, base, alpha, beta, best, move)
         return best
 
-    def end_trick(trick: list[int], leader: int, p0: int, p1: int, done: int, a: int,
-                  b: int) -> int:
+    def _play(self, c: int, seat: int, leader: int, p0: int, p1: int, done: int, a: int,
+              b: int) -> int:
+        """The value once ``seat`` plays card ``c``."""
+        hands = self.hands
+        trick = self.tricks[done]
+        before = hands[seat]
+        hands[seat] = before ^ (1 << c)
+        led_before = self.led_suits
+        trump_led_before = self.trump_led
+        if self.track_leads and not trick:
+            suit = self.suit_of[c]
+            self.led_suits |= 1 << suit
+            if seat != self.bidder and suit == self.trump:
+                self.trump_led = True
+        trick.append(c)
+        if len(trick) < self.size:
+            value = self.node(self.next_seat[seat], leader, p0, p1, done, a, b)
+        else:
+            value = self._end_trick(trick, leader, p0, p1, done, a, b)
+        trick.pop()
+        self.led_suits = led_before
+        self.trump_led = trump_led_before
+        hands[seat] = before
+        return value
+
+    def _end_trick(self, trick: list[int], leader: int, p0: int, p1: int, done: int,
+                   a: int, b: int) -> int:
         """The value once ``trick`` is complete."""
-        exposed = scratch._exposed_at is not None
-        trumps_from = scratch._trump_from
-        at, pts = outcome(trick, trump if exposed else -1, trumps_from)
-        winner = seat_order[leader][at]
+        exposed = not self.hidden
+        trumps_from = self.trump_from
+        at, pts = self.outcome(trick, self.trump if exposed else -1, trumps_from)
+        winner = self.seat_order[leader][at]
         done += 1
-        if done == n_tricks:
-            pts += last_points
+        if done == self.n_tricks:
+            pts += self.last_points
         if winner & 1:
             p1 += pts
         else:
             p0 += pts
-        if done == n_tricks or (void_if_unexposed and not exposed and done + 1 == n_tricks):
+        if done == self.n_tricks or (self.void_if_unexposed and not exposed
+                                     and done + 1 == self.n_tricks):
             return (p0 - p1) * SCALE + p0
-        must = scratch._must_trump
-        scratch._must_trump = -1
+        must = self.must_trump
+        self.must_trump = -1
         if exposed:
-            scratch._trump_from = 0
-        scratch._trick = tricks[done]
-        value = node(winner, winner, p0, p1, done, a, b)
-        scratch._trick = trick
-        scratch._must_trump = must
-        scratch._trump_from = trumps_from
+            self.trump_from = 0
+        value = self.node(winner, winner, p0, p1, done, a, b)
+        self.must_trump = must
+        self.trump_from = trumps_from
         return value
-
-    return node
