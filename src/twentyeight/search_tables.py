@@ -17,8 +17,8 @@ from .tricks import rank_tables
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
-__all__ = ["INFINITY", "SCALE", "Entry", "SearchTables", "groups", "outside_of", "search_tables",
-           "stored_entry", "window"]
+__all__ = ["CARD_BITS", "INFINITY", "SCALE", "Entry", "SearchTables", "groups", "outside_of",
+           "search_tables", "stored_entry", "window"]
 
 SCALE: Final = 1 << 10
 """A line's value is ``margin * SCALE + first side's points``: the margin decides, the
@@ -26,6 +26,12 @@ first side's points break a tie (below ``SCALE / 2`` either way in every ruleset
 
 INFINITY: Final = 1 << 40
 """Beyond every value a line can have."""
+
+CARD_BITS: Final = 6
+"""Bits that hold a card id in a number made of several (a deck holds at most 64
+cards, :class:`~twentyeight.cards.DeckSpec`)."""
+
+_CARD_MASK: Final = (1 << CARD_BITS) - 1
 
 
 class SearchTables:
@@ -193,11 +199,9 @@ class SearchTables:
                                          concealed)]
         if len(kept) < 2:
             return kept
-        # Each sort key below is a card's own key times 128 plus the card (a deck has
-        # at most 128 cards): plain numbers sort fastest, ties go by the card.
         if not trick:
             lead = self.lead_order
-            return [k & 127 for k in sorted([lead[c] << 7 | c for c in kept])]
+            return _in_key_order([lead[c] << CARD_BITS | c for c in kept])
         ranks = self.ranks
         row = suit_of[trick[0]] * self.stride
         plain = ranks[row]
@@ -209,11 +213,18 @@ class SearchTables:
                 best, best_at = r, i
         if seats[best_at] & 1 == seat & 1:
             feed = self.feed_order
-            return [k & 127 for k in sorted([feed[c] << 7 | c for c in kept])]
+            return _in_key_order([feed[c] << CARD_BITS | c for c in kept])
         now = counted if len(trick) >= trumps_from else plain
         dump = self.dump_order
-        return [k & 127 for k in sorted([(strength[c] if now[c] > best else dump[c]) << 7 | c
-                                         for c in kept])]
+        return _in_key_order([(strength[c] if now[c] > best else dump[c]) << CARD_BITS | c
+                              for c in kept])
+
+
+def _in_key_order(keyed: list[int]) -> list[int]:
+    """The cards of ``keyed`` (each a sort key shifted up by :data:`CARD_BITS`, plus the
+    card) in the order of their keys, ties by card: plain numbers sort fastest."""
+    keyed.sort()
+    return [k & _CARD_MASK for k in keyed]
 
 
 def outside_of(hands: list[int], seat: int, trick: list[int], concealed: int) -> int:

@@ -13,7 +13,15 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final
 
 from .legality import CALL_TRUMP
-from .search_tables import INFINITY, SCALE, Entry, SearchTables, stored_entry, window
+from .search_tables import (
+    CARD_BITS,
+    INFINITY,
+    SCALE,
+    Entry,
+    SearchTables,
+    stored_entry,
+    window,
+)
 from .state import PLAY
 from .tricks import TrickOutcome
 
@@ -41,9 +49,9 @@ class Kernel:
 
     What is legal still comes from the engine: a scratch round of the position holds
     the hands and the trick in progress (the kernel's own lists) and the trump's state,
-    and its :meth:`_play_legal` answers; the answer is kept for the position (every
-    part of the scratch round the kernel changes is in its key), so a position met
-    again is not asked twice. Tricks end by the ruleset's own
+    and its :meth:`_play_legal` answers; the answer is kept for the position (the key
+    holds the seat's hand, the trick and everything else of the scratch round the
+    kernel changes), so a position met again is not asked twice. Tricks end by the ruleset's own
     :func:`~twentyeight.tricks.trick_outcome`, exposures follow
     :meth:`~twentyeight.phases.Transitions._exposure`, and the checks at the exposure
     (all :attr:`~twentyeight.config.RedealCheck.settled_by_the_deal`) are asked once."""
@@ -94,8 +102,12 @@ class Kernel:
         the same until the trick ends."""
         self.legal_memo: dict[int, dict[int, tuple[int, bool]]] = {}
         """The engine's answer (cards, may call) for each position met: by the hand of
-        the seat to act, then by the seat and everything else of the scratch round the
-        kernel changes."""
+        the seat to act, then by the seat, the trick and the trump's and leads' state
+        (:meth:`_legal`)."""
+        self.seat_bits: int = max(1, (len(scratch._hands) - 1).bit_length())
+        """Bits that hold a seat in the numbers the kernel keys by."""
+        self.suit_bits: int = len(tables.suit_runs)
+        """Bits that hold the suits led so far."""
         self.nodes: int = 0
         self.next_check: int = 0
         # The state of the scratch round the kernel changes, kept here as numbers and
@@ -109,16 +121,16 @@ class Kernel:
     def value(self, rnd: Round, alpha: int, beta: int) -> int:
         """The value of ``rnd`` (at the start of a trick), as the solver's search over
         the round would give it."""
-        scratch = self.scratch
+        # The rest of the trump's and leads' state reaches the scratch round before
+        # each question to the engine (:meth:`_legal`, :meth:`_expose`).
         self.hands[:] = rnd._hands
         done = len(rnd._tricks)
-        scratch._trick = self.tricks[done]
         self.hidden = rnd._exposed_at is None
-        scratch._exposed_at = rnd._exposed_at
-        self.trump_from = scratch._trump_from = rnd._trump_from
-        self.must_trump = scratch._must_trump = rnd._must_trump
-        self.led_suits = scratch._led_suits = rnd._led_suits
-        self.trump_led = scratch._trump_led = rnd._trump_led
+        self.scratch._exposed_at = rnd._exposed_at
+        self.trump_from = rnd._trump_from
+        self.must_trump = rnd._must_trump
+        self.led_suits = rnd._led_suits
+        self.trump_led = rnd._trump_led
         search = self.search
         self.nodes = search.nodes
         self.next_check = search.next_check
@@ -143,15 +155,19 @@ class Kernel:
     def _legal(self, seat: int, trick: list[int]) -> tuple[int, bool]:
         """The engine's cards for ``seat`` and whether it may call, now."""
         # Keyed by the hand, then by one number for the rest (small numbers hash and
-        # compare fastest). Every value of the trump's first counting position from the
-        # trick's size up means the same, none yet: it is kept below the size.
-        trump_from = self.trump_from
-        if trump_from > self.size:
-            trump_from = self.size
-        key = (((trump_from << 9 | self.led_suits) << 1 | self.trump_led) << 5
-               | (self.must_trump + 1)) << 5 | self.hidden << 4 | seat
+        # compare fastest): every part of the scratch round the kernel changes, but the
+        # other seats' hands, which no seat's legal cards depend on. Every value of the
+        # trump's first counting position from the trick's size up means the same,
+        # none yet: it is kept at the size.
+        seat_bits = self.seat_bits
+        key = min(self.trump_from, self.size)
+        key = key << self.suit_bits | self.led_suits
+        key = key << 1 | self.trump_led
+        key = key << (seat_bits + 1) | (self.must_trump + 1)  # -1: nobody must trump
+        key = key << 1 | self.hidden
+        key = key << seat_bits | seat
         for c in trick:
-            key = key << 7 | c
+            key = key << CARD_BITS | c
         hand = self.hands[seat]
         memo = self.legal_memo
         known_here = memo.get(hand)
@@ -221,7 +237,7 @@ class Kernel:
                 # and nothing shown changes in them).
                 number = self.tables.pattern_number((*hands, concealed if hidden else -1),
                                                     self.patterns, self.pattern_ids)
-                key = number << 5 | seat << 1 | hidden
+                key = (number << self.seat_bits | seat) << 1 | hidden
             else:
                 key = self.key_of(seat, hidden, self.shown, self.led_suits, self.trump_led,
                                   hands, concealed, None)
