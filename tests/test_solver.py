@@ -414,3 +414,36 @@ def test_compiled_modules_are_not_older_than_their_source() -> None:
         if source.exists():
             assert built.stat().st_mtime >= source.stat().st_mtime - 2, (
                 f"{built.name} is older than {source.name}: run `pip install -e .` again")
+
+
+@pytest.mark.parametrize("name", ["28", "28six", "56-eight"])
+def test_the_kernel_keys_no_two_states_alike_for_the_engines_legal_cards(name: str) -> None:
+    # The kernel keeps the engine's legal cards for each state it meets, by the hand
+    # and one number for the rest: two states with one number would be given each
+    # other's cards. Every combination of the parts it changes (the trump's first
+    # counting position, suits led, a trump led, who must trump, the exposure, the seat
+    # and the trick so far) must give its own number.
+    import itertools
+
+    from twentyeight.solver import _Search
+    from twentyeight.solver_kernel import Kernel
+    from twentyeight.state import NO_TRUMP_YET
+
+    rnd = ending(name, 1, 3)
+    assert rnd is not None
+    kernel = Kernel(_Search(rnd.ruleset, None, None), rnd)
+    players = rnd.players
+    last = rnd.deck.size - 1
+    tricks = [list(t) for n in range(min(players, 4))
+              for t in itertools.product((0, 1, last), repeat=n)]
+    keys: dict[int, tuple[object, ...]] = {}
+    for trump_from, led, trump_led, must, hidden, seat in itertools.product(
+            (*range(players), NO_TRUMP_YET), (0, 1, 2 ** rnd.deck.n_suits - 1),
+            (False, True), (-1, 0, players - 1), (False, True), (0, 1, players - 1)):
+        kernel.trump_from, kernel.led_suits, kernel.trump_led = trump_from, led, trump_led
+        kernel.must_trump, kernel.hidden = must, hidden
+        for trick in tricks:
+            state = (trump_from, led, trump_led, must, hidden, seat, tuple(trick))
+            key = kernel.legal_key(seat, trick)
+            assert keys.setdefault(key, state) == state, (keys[key], state)
+    assert len(keys) > 10_000

@@ -155,19 +155,8 @@ class Kernel:
     def _legal(self, seat: int, trick: list[int]) -> tuple[int, bool]:
         """The engine's cards for ``seat`` and whether it may call, now."""
         # Keyed by the hand, then by one number for the rest (small numbers hash and
-        # compare fastest): every part of the scratch round the kernel changes, but the
-        # other seats' hands, which no seat's legal cards depend on. Every value of the
-        # trump's first counting position from the trick's size up means the same,
-        # none yet: it is kept at the size.
-        seat_bits = self.seat_bits
-        key = min(self.trump_from, self.size)
-        key = key << self.suit_bits | self.led_suits
-        key = key << 1 | self.trump_led
-        key = key << (seat_bits + 1) | (self.must_trump + 1)  # -1: nobody must trump
-        key = key << 1 | self.hidden
-        key = key << seat_bits | seat
-        for c in trick:
-            key = key << CARD_BITS | c
+        # compare fastest).
+        key = self.legal_key(seat, trick)
         hand = self.hands[seat]
         memo = self.legal_memo
         known_here = memo.get(hand)
@@ -187,6 +176,24 @@ class Kernel:
         answer = self.play_legal(seat, None)
         known_here[key] = answer
         return answer
+
+    def legal_key(self, seat: int, trick: list[int]) -> int:
+        """One number for what ``seat``'s legal cards depend on besides its hand: every
+        part of the scratch round the kernel changes but the other seats' hands, which
+        no seat's legal cards depend on. Different states, different numbers. Every
+        value of the trump's first counting position from the trick's size up means the
+        same, none yet: it is kept at the size."""
+        seat_bits = self.seat_bits
+        key = min(self.trump_from, self.size)
+        key = key << self.suit_bits | self.led_suits
+        key = key << 1 | self.trump_led
+        key = key << (seat_bits + 1) | (self.must_trump + 1)  # -1: nobody must trump
+        key = key << 1 | self.hidden
+        key = key << seat_bits | seat
+        for c in trick:
+            key = key << CARD_BITS | c
+        # The number of cards last, so that no two tricks give one number.
+        return key << seat_bits | len(trick)
 
     def _expose(self, seat: int, trick: list[int], followed: bool, called: bool) -> None:
         """The engine's exposure by ``seat`` during ``trick``, its changes to the trump's
