@@ -22,8 +22,11 @@ round moves on):
   one where that check does not fire.
 
 Candidates are drawn uniformly from the deals that keep the cards in place and respect
-the voids (by rejection, then, if that keeps failing, by an exact count over suits) and
-kept only if they meet the rest, so the result is uniform over the consistent deals.
+the voids (by rejection where a trial of proposals once per position finds that it
+keeps enough of them, else by an exact count over suits) and kept only if they meet the
+rest, so the result is uniform over the consistent deals. Which of the two draws
+depends on the position only, so the same round and the same generator state always
+give the same deal, whatever calls came before.
 Where a rule's consequences are not reduced to voids (a lower trump played under the
 over-trump rule, a Jack discarded under the no-Jack rule, a bidder who did not follow
 with the face-down card where it must, a trump led before one was played where that
@@ -70,8 +73,15 @@ _PROPOSALS = 64
 """Proposals tried in one call before the exact sampler takes over."""
 
 _EXACT_COST = 4
-"""About how many proposals cost as much as one exact draw: once fewer than one
+"""About how many proposals cost as much as one exact draw: where fewer than one
 proposal in this many is kept, a position is sampled exactly."""
+
+_PILOT = 32
+"""Proposals tried once per position to measure how often they are kept."""
+
+_PILOT_SEED = 28
+"""The fixed seed of those trial proposals (their own generator: the caller's is not
+touched)."""
 
 _SEAT, _CONCEALED, _UNDEALT, _CUT = 0, 1, 2, 3
 """Kinds of places a hidden card can go."""
@@ -94,7 +104,6 @@ class _Facts:
         "cuts",
         "exact",
         "groups",
-        "kept",
         "lead_by_trump",
         "lead_rules",
         "n_actions",
@@ -102,7 +111,7 @@ class _Facts:
         "pool",
         "pool_mask",
         "possible_trumps",
-        "proposals",
+        "proposals_pay",
         "replay",
         "rows",
         "seat",
@@ -314,7 +323,7 @@ class _Facts:
             for (kind, who, _, _), cells in zip(slots, self.cells, strict=True)
             if kind == _SEAT)
         self.lead_by_trump: dict[int, tuple[bool, bool]] = {}
-        self.proposals = self.kept = 0
+        self.proposals_pay: bool | None = None
         # Places with the same voids are drawn together (see _propose); those with voids
         # first, so that a draw is abandoned at the first misfit.
         by_forbid: dict[int, list[int]] = {}
@@ -429,17 +438,16 @@ def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
     if facts is None or type(seat) is not int or facts.seat != seat \
             or facts.n_actions != len(rnd._actions):
         facts = rnd._resample_facts = _Facts(rnd, rnd._seat(seat))
+    # Which sampler draws is a property of the position alone: a choice made from
+    # earlier calls would make the same generator state give another deal.
+    proposals = _PROPOSALS if _PROPOSALS and _proposals_pay(facts) else 0
     for _ in range(_MAX_CANDIDATES):
-        # Proposals while they are kept often enough; else the exact counts.
-        for _ in range(_PROPOSALS if facts.exact is None else 0):
-            facts.proposals += 1
+        # Proposals where they are kept often enough; else (or if these all fail) the
+        # exact counts.
+        for _ in range(proposals):
             placed = _propose(facts, rng)
             if placed is not None:
-                facts.kept += 1
                 trump = _suit_choice(rnd, facts, placed, rng)
-                break
-            if facts.proposals >= 8 and facts.kept * _EXACT_COST < facts.proposals:
-                placed, trump = _exact(rnd, facts, rng)
                 break
         else:
             placed, trump = _exact(rnd, facts, rng)
@@ -447,6 +455,24 @@ def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
         if new is not None:
             return new
     raise TwentyEightError(f"no deal consistent with what seat {seat} has seen was found")
+
+
+def _proposals_pay(facts: _Facts) -> bool:
+    """Whether proposals are kept often enough at this position to be worth trying
+    before the exact counts: decided once per position, from :data:`_PILOT` proposals
+    drawn with a generator of a fixed seed, so that the choice depends on the position
+    only (never on the caller's generator or on earlier calls)."""
+    if facts.proposals_pay is None:
+        pilot = random.Random(_PILOT_SEED)
+        enough = _PILOT // _EXACT_COST
+        kept = tried = 0
+        # Stopped as soon as the answer is known: a position where most are kept
+        # costs few trials.
+        while kept < enough and tried - kept <= _PILOT - enough:
+            tried += 1
+            kept += _propose(facts, pilot) is not None
+        facts.proposals_pay = kept >= enough
+    return facts.proposals_pay
 
 
 def _suit_choice(rnd: Round, facts: _Facts, placed: list[int], rng: random.Random) -> int:
