@@ -43,6 +43,7 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("28+double+pair+single-hand", {"seventh_card": True}),
     ("28+double+single-hand", {"c_call": True}),
     ("40", {"trump_marker": "indicator"}),
+    ("28", {"second_auction": 21}),
 )
 
 
@@ -190,6 +191,38 @@ def test_observation_reads_back_to_the_view(name: str, options: dict[str, Any]) 
                 check_against_view(rs, rnd.observation(seat), rnd.view(seat))
 
 
+SECOND_AUCTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("304", {}),
+    ("28", {"second_auction": 21}),
+    ("28+double+pair+single-hand", {"second_auction": 21, "opener_must_bid": False,
+                                    "all_pass": "opener-no-trump"}),
+)
+
+
+@pytest.mark.parametrize(("name", "options"), SECOND_AUCTIONS,
+                         ids=[target_id(n, o) for n, o in SECOND_AUCTIONS])
+def test_observation_reads_back_second_auction_bids(name: str, options: dict[str, Any]) -> None:
+    """Issue 35, rules item 3: the auction slices hold a second auction's bids, passes
+    and calls too (304's second auction opens at 250 once every card is dealt, 304
+    rules document, "the second auction"; rajeevmen0n/fiftysix's ``second_auction``),
+    at every position of the first seeded rounds that hold one with a bid, for every
+    seat."""
+    rs = ruleset_of(name, options)
+    found = 0
+    for seed in range(400):
+        states = [rnd.clone() for rnd in positions(rs, seed)]
+        if not any(c["window"] == "auction" and c["action"].startswith("bid")
+                   for c in states[-1].view(0)["calls"]):
+            continue
+        for rnd in states:
+            for seat in range(rs.config.players):
+                check_against_view(rs, rnd.observation(seat), rnd.view(seat))
+        found += 1
+        if found == 3:
+            return
+    raise AssertionError(f"only {found} rounds of {name} with a bid in a second auction")
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(TARGETS), seed=st.integers(0, 2**64 - 1),
        cut=st.integers(0, 200))
@@ -295,12 +328,21 @@ def check_against_view(rs: te.Ruleset, vec: list[float], view: dict[str, Any]) -
         kinds = ["bid", *(p.name for p in rs.config.plugins),
                  *(c for p in rs.config.plugins for c in p.contracts)]
         assert kinds[one(vec, spec, "contract")] == contract["kind"]
+    # The auction slices hold both auctions: the first (``auction``) and a second one
+    # (its calls are listed under ``calls``, in the window ``auction``).
+    spoken = [*view["auction"], *(c for c in view["calls"] if c["window"] == "auction")]
     nbids = len(spec.bids)
     grid = spec.read(vec, "auction_bids")
     made = sorted((absolute(r), str(te.Bid(*spec.bids[b]))) for r in range(n)
                   for b in range(nbids) if grid[r * nbids + b])
-    assert made == sorted((c["seat"], c["action"]) for c in view["auction"]
+    assert made == sorted((c["seat"], c["action"]) for c in spoken
                           if c["action"].startswith("bid"))
+    passed = {c["seat"] for c in spoken if c["action"] == "pass"}
+    assert set(bits(vec, spec, "auction_passed")) == passed
+    most = rs.config.auction.max_calls(rs.config)
+    calls = spec.read(vec, "auction_calls")
+    assert [round(x * most) for x in calls] == [
+        min(sum(c["seat"] == s for c in spoken), most) for s in range(n)]
     trump = view["trump"]
     flags = spec.read(vec, "trump")
     suits = rs.deck.spec.suits

@@ -21,14 +21,19 @@ The observation of a seat (:func:`observe`) holds what :meth:`Round.view
 <twentyeight.views.Views.view>` holds for that seat, in numbers: seats in seat order
 (the ``seat`` slice says which one is observing, ``seat_from_dealer`` where it sits
 from the dealer), counts scaled into ``0..1``, facts one-hot. :class:`ObservationLayout`
-names each slice. What the finished tricks and the auction say is the same for every
-seat, so it is worked out once per trick and shared by every seat's observation.
+names each slice. The auction slices hold the whole bidding: where a second auction is
+held once the deal is complete (304, ``second_auction=``), its bids, passes and calls
+are added to the first's (a bid there is always higher than every bid before it, so
+each bid stays one entry of its seat's row). What the finished tricks and the auction
+say is the same for every seat, so it is worked out once per trick and shared by every
+seat's observation.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -52,8 +57,9 @@ __all__ = ["ACTION_LAYOUT_VERSION", "OBSERVATION_VERSION", "ActionIndex",
 ACTION_LAYOUT_VERSION = 1
 """The version of the action-index rules above; bumped whenever they change."""
 
-OBSERVATION_VERSION = 1
-"""The version of the observation's slices; bumped whenever they change."""
+OBSERVATION_VERSION = 2
+"""The version of the observation's slices; bumped whenever they change (2: the auction
+slices hold a second auction's bids and calls too)."""
 
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
@@ -197,11 +203,12 @@ class ObservationLayout(Sealed):
             ("cards_held", n, "cards each seat holds (the face-down trump counted with "
                               "its holder), over the hand size"),
             ("played", n * cards, "the cards each seat has played, seat by card id"),
-            ("auction_bids", n * len(self.bids), "the bids each seat has made, seat by "
+            ("auction_bids", n * len(self.bids), "the bids each seat has made, in the "
+                                                 "auction or a second auction, seat by "
                                                  "bid"),
-            ("auction_passed", n, "seats that have passed"),
-            ("auction_calls", n, "calls each seat has made in the auction, over the "
-                                 "largest number a round allows"),
+            ("auction_passed", n, "seats that have passed, in either auction"),
+            ("auction_calls", n, "calls each seat has made in the auction and a second "
+                                 "auction, over the largest number a round allows"),
             ("tricks_won", n, "tricks each seat has won, over the tricks of a hand"),
             ("trick", n * cards, "the current trick: its cards by position (from the "
                                  "leader) by card id"),
@@ -278,14 +285,19 @@ class ObservationLayout(Sealed):
 
     def _auction(self, rnd: Round) -> list[float]:
         """The auction's lasting slices together (every bid by its seat, the seats that
-        passed, the calls each made), from ``auction_bids`` to ``tricks_won``."""
+        passed, the calls each made), from ``auction_bids`` to ``tricks_won``: a second
+        auction's calls count with the first's."""
         nbids = len(self.bids)
         n = rnd._n
         index = self._bid_index
         part = [0.0] * (n * (nbids + 2))
         calls = [0] * n
         end = rnd._auction_len
-        for s, action in (rnd._actions if end is None else rnd._actions[:end]):
+        spoken: Iterable[tuple[int, Action]] = rnd._actions if end is None else rnd._actions[:end]
+        if "auction" in rnd._call_log:
+            spoken = chain(spoken, ((s, a) for s, a, window in rnd._later_calls()
+                                    if window == "auction"))
+        for s, action in spoken:
             kind = type(action)
             if kind is Bid:
                 bid: Bid = action  # type: ignore[assignment]

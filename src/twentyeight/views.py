@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .actions import (
+    Action,
     CallTrump,
     LayTrump,
     NameTrump,
@@ -255,14 +256,18 @@ class Views(Transitions):
             self._auction_view = tuple(calls)
         return calls
 
-    def _calls_view(self) -> list[dict[str, Any]]:
+    def _later_calls(self) -> list[tuple[int, Action, str]]:
+        """The calls made after the (first) auction, each ``(seat, action, window)``: the
+        call windows' and a second auction's (window ``"auction"``)."""
         auction_len = self._auction_len if self._auction_len is not None else len(self._actions)
         return [
-            {"seat": s, "action": str(a), "window": w}
-            for (s, a), w in zip(
+            (s, a, w) for (s, a), w in zip(
                 (sa for sa in self._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
                 self._call_log, strict=True)
         ]
+
+    def _calls_view(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "action": str(a), "window": w} for s, a, w in self._later_calls()]
 
     def _contract_view(self) -> dict[str, Any]:
         contract: dict[str, Any] = {
