@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,3 +142,29 @@ def in_lockstep(rules: te.Ruleset, other_rules: te.Ruleset, seed: int,
         rnd.apply(action)
         if not other.is_over:
             other.apply(action)
+
+
+class BrokenIndex:
+    """An object whose ``__index__`` raises an error of its own (hostile input)."""
+
+    def __index__(self) -> int:
+        raise ZeroDivisionError("broken __index__")
+
+
+class StrIndex:
+    """An object whose ``__index__`` returns no int."""
+
+    def __index__(self) -> Any:
+        return "3"
+
+
+def no_action_indices(num_actions: int) -> list[Any]:
+    """Values that are no action index of a ruleset with ``num_actions`` actions (issue
+    35, reliability 6): negative (counted from the end nowhere), out of range, bools,
+    floats, arrays that are not 0-d integers, text, None and broken ``__index__``."""
+    import numpy as np
+
+    return [-1, np.int64(-1), -num_actions, num_actions, np.int64(num_actions), 2**70,
+            np.uint64(2**63), True, False, np.True_, np.array(True), 1.0, 1.5,
+            np.float64(1.0), np.array(1.0), np.array([1.0]), np.array([1]),
+            np.array([[0]]), np.array([]), "3", None, BrokenIndex(), StrIndex()]

@@ -22,7 +22,7 @@ from twentyeight.adapters.gymnasium import (
 )
 from twentyeight.bots import HeuristicBot, RandomBot
 
-from .helpers import check_import_names_extra
+from .helpers import check_import_names_extra, no_action_indices
 
 # The target, stake and plug-in slices have no upper bound the core can promise.
 pytestmark = pytest.mark.filterwarnings("ignore:.*space (minimum|maximum) value is -?infinity")
@@ -247,3 +247,29 @@ def test_render(capsys: pytest.CaptureFixture[str]) -> None:
 def test_import_without_gymnasium_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     check_import_names_extra(monkeypatch, "gymnasium", "twentyeight.adapters.gymnasium",
                              "gymnasium")
+
+
+@pytest.mark.parametrize("illegal", ["raise", "penalize"])
+def test_what_is_no_action_index_is_refused_and_changes_nothing(illegal: str) -> None:
+    """Issue 35, reliability 6: a 1-d or float array and an object whose ``__index__``
+    fails raised TypeError; now anything that is no action index is refused with
+    ``ParseError`` in either mode (no penalty: it is no move), negative numbers
+    included, and the episode goes on."""
+    env = make_env("28", illegal=illegal)
+    obs, _ = env.reset(seed=3)
+    assert env.round is not None
+    before = env.round.to_json()
+    for bad in no_action_indices(env.ruleset.num_actions):
+        with pytest.raises(te.ParseError):
+            env.step(bad)
+        assert env.round.to_json() == before
+    env.step(np.array(_masked_choice(obs, np.random.default_rng(0))))
+    assert env.round.to_json() != before
+
+
+def test_step_out_of_order_is_an_episode_error() -> None:
+    """``step`` before ``reset`` or after the end: ``EpisodeError``, a library error
+    that is still the documented ``RuntimeError``."""
+    with pytest.raises(te.EpisodeError):
+        make_env("28").step(0)
+    assert issubclass(te.EpisodeError, RuntimeError)

@@ -342,3 +342,22 @@ def test_unknown_ruleset_is_named() -> None:
 
 def test_import_without_openspiel_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     check_import_names_extra(monkeypatch, "pyspiel", "twentyeight.adapters.openspiel", "openspiel")
+
+
+def test_a_chance_outcome_that_is_no_card_id_is_a_parse_error() -> None:
+    """Issue 35, reliability 6: during the deal, an outcome that is no card id of the
+    deck or a card dealt already is refused with the library's ``ParseError`` (still a
+    ``ValueError``), not a bare ``ValueError``; the decisions after the deal go through
+    ``Ruleset.action_of``, the one check of an action index."""
+    rs = te.ruleset("28")
+    state = load("28").new_initial_state()
+    for bad in (rs.deck.size, 2**40):
+        with pytest.raises(te.ParseError, match="cannot be dealt"):
+            state.apply_action(bad)
+    state.apply_action(3)
+    with pytest.raises(te.ParseError, match="cannot be dealt"):
+        state.apply_action(3)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(te.ParseError):
+        state.apply_action(rs.num_actions)

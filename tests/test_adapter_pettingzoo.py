@@ -14,7 +14,7 @@ from pettingzoo.test import api_test, seed_test
 import twentyeight as te
 from twentyeight.adapters.pettingzoo import env, raw_env
 
-from .helpers import check_import_names_extra
+from .helpers import check_import_names_extra, no_action_indices
 
 # A dict observation is what PettingZoo's own card games use; its API test still says so.
 pytestmark = [
@@ -223,3 +223,52 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
 def test_import_without_pettingzoo_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     check_import_names_extra(monkeypatch, "pettingzoo", "twentyeight.adapters.pettingzoo",
                              "pettingzoo")
+
+
+@pytest.mark.parametrize("illegal_reward", [None, -3.0], ids=["raise", "illegal_reward"])
+def test_what_is_no_action_index_is_refused_and_changes_nothing(
+        illegal_reward: float | None) -> None:
+    """Issue 35, reliability 6: a negative number, a float, a bool, an array other than
+    a 0-d integer or an object whose ``__index__`` fails is refused with ``ParseError``
+    and changes nothing, with ``illegal_reward=`` too (PettingZoo's
+    ``TerminateIllegalWrapper`` let numpy's IndexError, ValueError and OverflowError
+    out, and took ``-1`` for the last action: an illegal move ending the episode)."""
+    game = env("28", illegal_reward=illegal_reward)
+    game.reset(seed=4)
+    agent = game.agent_selection
+    before = game.observe(agent)
+    for bad in no_action_indices(game.unwrapped.ruleset.num_actions):
+        with pytest.raises(te.ParseError):
+            game.step(bad)
+        assert game.agent_selection == agent and game.agents == game.possible_agents
+        assert not any(game.terminations.values())
+        now = game.observe(agent)
+        assert np.array_equal(now["observation"], before["observation"])
+        assert np.array_equal(now["action_mask"], before["action_mask"])
+    # A 0-d integer array is an index.
+    game.step(np.array(_masked_choice(before, np.random.default_rng(0))))
+    assert game.agent_selection != agent
+
+
+def test_the_unwrapped_environment_refuses_calls_out_of_order() -> None:
+    """Issue 35, reliability 6: ``raw_env`` raised AttributeError on ``step`` before
+    ``reset``, failed a bare ``assert`` on ``observe`` before ``reset``, and raised
+    KeyError on ``step`` once every agent had left: each is now ``EpisodeError``."""
+    game = raw_env("28")
+    with pytest.raises(te.EpisodeError):
+        game.step(0)
+    with pytest.raises(te.EpisodeError):
+        game.observe("player_0")
+    game.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for bad in no_action_indices(game.ruleset.num_actions):
+        with pytest.raises(te.ParseError):
+            game.step(bad)
+    for _agent in game.agent_iter():
+        obs, _, terminated, truncated, _ = game.last()
+        game.step(None if terminated or truncated else _masked_choice(obs, rng))
+    assert game.agents == []
+    with pytest.raises(te.EpisodeError):
+        game.step(None)
+    with pytest.raises(te.EpisodeError):
+        game.step(0)

@@ -34,7 +34,7 @@ import twentyeight as te
 from twentyeight.encoding import ACTION_LAYOUT_VERSION, ObservationLayout
 from twentyeight.round import Round
 
-from .helpers import compositions
+from .helpers import compositions, no_action_indices
 
 GOLDEN = Path(__file__).resolve().parent / "action_layout.json"
 
@@ -106,11 +106,16 @@ def test_every_index_is_one_action(name: str, options: dict[str, Any]) -> None:
 
 
 def test_action_of_refuses_what_is_no_index() -> None:
+    """Issue 35, reliability 6: ``action_of`` refuses anything that is no index with
+    ``ParseError`` alone (a 1-d or float array and a broken ``__index__`` raised
+    ``TypeError``), negative numbers included; numpy integers and 0-d integer arrays
+    are indices."""
     rs = te.ruleset("28")
-    for bad in (-1, rs.num_actions, True, 1.0, "3", None):
+    for bad in no_action_indices(rs.num_actions):
         with pytest.raises(te.ParseError):
-            rs.action_of(bad)  # type: ignore[arg-type]
-    assert rs.action_of(np.int64(0)) == rs.action_of(0)
+            rs.action_of(bad)
+    for good in (np.int64(5), np.uint8(5), np.int8(5), np.array(5), np.array(5, np.int16)):
+        assert rs.action_of(good) == rs.action_of(5)
 
 
 def test_action_id_refuses_actions_of_another_ruleset() -> None:

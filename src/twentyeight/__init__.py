@@ -38,6 +38,7 @@ from .encoding import (
 from .errors import (
     ConfigError,
     DealError,
+    EpisodeError,
     IllegalActionError,
     ParseError,
     RecordError,
@@ -75,6 +76,7 @@ __all__ = [
     "DealError",
     "Deck",
     "DeckSpec",
+    "EpisodeError",
     "HandOutcome",
     "IllegalActionError",
     "LayTrump",

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 __all__ = ["ACTION_LAYOUT_VERSION", "OBSERVATION_VERSION", "ActionIndex",
-           "ObservationLayout", "ObservationSlice", "observe"]
+           "ObservationLayout", "ObservationSlice", "action_index", "observe"]
 
 ACTION_LAYOUT_VERSION = 1
 """The version of the action-index rules above; bumped whenever they change."""
@@ -123,16 +123,37 @@ class ActionIndex(Sealed):
         raise ParseError(f"not an action: {describe(action)}")
 
     def action_at(self, index: int) -> Action:
-        """The action at ``index`` (an ``int`` or a numpy integer), or
+        """The action at ``index`` (see :func:`action_index`), or
         :class:`~twentyeight.ParseError`."""
-        if type(index) is not int:
-            # numpy's integers are not ints but say how to be one; a bool is no index.
-            if isinstance(index, bool) or not hasattr(type(index), "__index__"):
-                raise ParseError(f"an action index is a whole number, got {describe(index)}")
-            index = operator.index(index)
-        if not 0 <= index < len(self.actions):
-            raise ParseError(f"action index {index} is out of range 0..{len(self.actions) - 1}")
+        if type(index) is not int or not 0 <= index < len(self.actions):
+            index = action_index(index, len(self.actions))
         return self.actions[index]
+
+
+def action_index(value: object, size: int) -> int:
+    """``value`` as an index ``0..size-1``, or :class:`~twentyeight.ParseError`: the one
+    check of an action index, for :meth:`Ruleset.action_of
+    <twentyeight.ruleset.Ruleset.action_of>` and the environments.
+
+    An ``int``, a numpy integer or a 0-d numpy integer array is an index (what
+    ``operator.index`` accepts); a ``bool`` (numpy's too) is not, nor is a float, a
+    1-d array, text, or a negative number (no index counts from the end). Whatever a
+    hostile ``__index__`` does, only :class:`~twentyeight.ParseError` comes out."""
+    if type(value) is int:
+        index = value
+    else:
+        # A bool is an int to Python, not an index here (numpy's refuses by itself).
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise ParseError(f"an action index is a whole number, got {describe(value)}")
+        try:
+            # int.__index__ makes an int subclass a plain int.
+            index = int.__index__(operator.index(value))  # type: ignore[arg-type]
+        except Exception:  # whatever a foreign __index__ raises: refused as input
+            raise ParseError(
+                f"an action index is a whole number, got {describe(value)}") from None
+    if not 0 <= index < size:
+        raise ParseError(f"action index {describe(index)} is out of range 0..{size - 1}")
+    return index
 
 
 @frozen

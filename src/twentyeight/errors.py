@@ -1,8 +1,8 @@
 """The exceptions a user of the library can catch.
 
 Every error the library raises on bad input derives from :class:`TwentyEightError`, and
-each also derives from the matching built-in (``ValueError`` or ``LookupError``) so that
-generic handlers keep working.
+each also derives from the matching built-in (``ValueError``, ``LookupError`` or
+``RuntimeError``) so that generic handlers keep working.
 """
 
 from __future__ import annotations
@@ -62,3 +62,8 @@ class RecordError(TwentyEightError, ValueError):
 class DealError(TwentyEightError, ValueError):
     """An explicit deal that is not a deal of the ruleset's deck (wrong counts, a card
     missing, repeated or not in the deck)."""
+
+
+class EpisodeError(TwentyEightError, RuntimeError):
+    """A learning environment (:mod:`twentyeight.adapters`) asked to step or observe when
+    its episode does not allow it: before ``reset()``, or once every agent is done."""

@@ -31,8 +31,10 @@ does not declare (unbounded).
 caller may choose again. With ``illegal="penalize"`` an illegal action ends the episode
 at once with ``illegal_reward`` (default -1.0) and ``info["illegal_action"]``; that is
 the mode for code that samples the whole action space, such as
-:func:`gymnasium.utils.env_checker.check_env`. An index outside ``0..num_actions-1``
-always raises :class:`~twentyeight.ParseError`.
+:func:`gymnasium.utils.env_checker.check_env`. Anything that is no index in
+``0..num_actions-1`` (a negative number, a float, a ``bool``, a 1-d array, an object
+whose ``__index__`` fails) always raises :class:`~twentyeight.ParseError` and changes
+nothing (see :func:`~twentyeight.encoding.action_index`).
 
 **Seeding**: ``reset(seed=s)`` seeds the environment's generator; each reset then draws
 the deal's 64-bit seed, the dealer (unless fixed with ``dealer=``) and a seed for each
@@ -63,7 +65,8 @@ except ImportError as exc:
 
 from ..actions import Action
 from ..bots import Bot, HeuristicBot, RandomBot
-from ..errors import IllegalActionError
+from ..encoding import action_index
+from ..errors import EpisodeError, IllegalActionError
 from ..registry import ruleset as find_ruleset
 from ..round import Round
 from ..ruleset import Ruleset
@@ -414,22 +417,24 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
         """Apply the learner's action (an index), then the bots' until the learner's next
         turn or the end. An illegal action raises :class:`~twentyeight.IllegalActionError`
         (``illegal="raise"``) or ends the episode with ``illegal_reward``
-        (``"penalize"``); :class:`RuntimeError` before :meth:`reset` or after the
-        episode ended."""
+        (``"penalize"``); anything that is no action index (a negative number, a float,
+        a ``bool``, a 1-d array...) raises :class:`~twentyeight.ParseError` in either
+        mode, changing nothing; :class:`~twentyeight.EpisodeError` (a ``RuntimeError``)
+        before :meth:`reset` or after the episode ended."""
         rnd = self._round
         if rnd is None:
-            raise RuntimeError("call reset() before step()")
+            raise EpisodeError("call reset() before step()")
         if self._done:
-            raise RuntimeError("the episode is over: call reset()")
-        # The core reads numpy integers as indices too, and refuses anything else.
-        chosen = self._rs.action_of(cast(int, action))
+            raise EpisodeError("the episode is over: call reset()")
+        # Anything that is no index is refused here, in either mode: it is no move.
+        index = action_index(action, self._rs.num_actions)
         try:
-            rnd.apply(chosen)
+            rnd.apply(self._rs.action_of(index))
         except IllegalActionError as err:
             if self._illegal == "raise":
                 raise
             self._done = True
-            refused = {"illegal_action": int(action), "rule": err.rule}
+            refused = {"illegal_action": index, "rule": err.rule}
             return observe(rnd, self._seat), self._illegal_reward, True, False, refused
         self._play_bots(rnd)
         reward = 0.0

@@ -53,6 +53,9 @@ except ImportError as exc:
     ) from exc
 
 from ..config import HandOutcome, RulesetConfig
+from ..encoding import action_index
+from ..errors import ParseError
+from ..inputs import describe
 from ..registry import presets, ruleset
 from ..round import Round
 from ..ruleset import Ruleset
@@ -322,16 +325,22 @@ class TwentyEightState(pyspiel.State):  # type: ignore[misc]
         return [(c, p) for c in left]
 
     def _apply_action(self, action: int) -> None:
-        """Deal card id ``action`` during the deal, else apply the action at index
-        ``action`` (:class:`~twentyeight.IllegalActionError` if it is not legal)."""
+        """Deal card id ``action`` during the deal (:class:`~twentyeight.ParseError`,
+        a ``ValueError``, for one that is no card id or is dealt already), else apply the
+        action at index ``action`` (:class:`~twentyeight.IllegalActionError` if it is not
+        legal, :class:`~twentyeight.ParseError` if it is no index)."""
         box = self._box
         if box is not None:
             box.rnd.apply(self._table.ruleset.action_of(action))
             return
         table = self._table
-        if not 0 <= action < table.ruleset.deck.size or action in self._cards:
-            raise ValueError(f"card id {action} cannot be dealt now")
-        self._cards.append(action)
+        try:
+            card = action_index(action, table.ruleset.deck.size)
+        except ParseError:
+            card = -1
+        if card < 0 or card in self._cards:
+            raise ParseError(f"card id {describe(action)} cannot be dealt now")
+        self._cards.append(card)
         if len(self._cards) == len(table.places):
             self._box = _RoundBox(_deal_round(table, self._cards))
 

@@ -30,10 +30,16 @@ team's game points (:meth:`Round.returns <twentyeight.round.Round.returns>`). An
 annulled deal (a redeal rule) is over too: terminated, with 0 for everyone.
 
 **Illegal actions**: :meth:`raw_env.step` raises :class:`~twentyeight.IllegalActionError`
-naming the rule and changes nothing (an index out of range raises
-:class:`~twentyeight.ParseError`). ``env(..., illegal_reward=-1.0)`` instead wraps the
-environment in PettingZoo's ``TerminateIllegalWrapper``: an illegal action ends the
-episode with that reward for the agent that made it and 0 for the others.
+naming the rule and changes nothing. Anything that is no action index (a negative or
+out-of-range number, a float, a ``bool``, a 1-d array, an object whose ``__index__``
+fails) raises :class:`~twentyeight.ParseError` and changes nothing, whatever the
+wrappers (see :func:`~twentyeight.encoding.action_index`). ``env(...,
+illegal_reward=-1.0)`` instead wraps the environment in PettingZoo's
+``TerminateIllegalWrapper``: an illegal action ends the episode with that reward for the
+agent that made it and 0 for the others. The unwrapped :class:`raw_env` raises
+:class:`~twentyeight.EpisodeError` for ``step`` or ``observe`` before ``reset`` and for
+``step`` once every agent has left (the wrapped one follows PettingZoo's
+``OrderEnforcingWrapper``).
 
 **Seeding**: ``reset(seed=s)`` seeds the environment's generator, which draws each
 round's 64-bit deal seed and, unless ``dealer=`` fixes it, the dealer; a reset without a
@@ -58,6 +64,8 @@ except ImportError as exc:
 import numpy as np
 import numpy.typing as npt
 
+from ..encoding import action_index
+from ..errors import EpisodeError
 from ..round import Round
 from ..ruleset import Ruleset
 from .gymnasium import (
@@ -119,8 +127,10 @@ class raw_env(RoundHolder, pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZ
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """What ``agent``'s seat may know now; new arrays on every call."""
-        assert self._round is not None, "call reset() first"
+        """What ``agent``'s seat may know now; new arrays on every call.
+        :class:`~twentyeight.EpisodeError` before :meth:`reset`."""
+        if self._round is None:
+            raise EpisodeError("call reset() before observe()")
         return observe(self._round, self.agent_name_mapping[agent])
 
     # ------------------------------------------------------------------ the loop
@@ -149,14 +159,19 @@ class raw_env(RoundHolder, pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZ
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Apply the selected agent's action (an index; ``None`` for an agent already
         terminated, which then leaves). Raises :class:`~twentyeight.IllegalActionError`
-        for an illegal action, changing nothing."""
+        for an illegal action and :class:`~twentyeight.ParseError` for anything that is
+        no action index (:func:`~twentyeight.encoding.action_index`), changing nothing;
+        :class:`~twentyeight.EpisodeError` before :meth:`reset` or once every agent has
+        left."""
+        rnd = self._round
+        if rnd is None:
+            raise EpisodeError("call reset() before step()")
+        if not self.agents:
+            raise EpisodeError("the episode is over: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        rnd = self._round
-        assert rnd is not None
-        # The core reads numpy integers as indices too, and refuses anything else.
         rnd.apply(self._rs.action_of(cast(int, action)))
         # The agent has seen its reward so far through last(): it starts again from 0.
         self._cumulative_rewards[agent] = 0.0
@@ -181,5 +196,21 @@ def env(ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
     reward for the agent that made it, instead of raising)."""
     made: Any = raw_env(ruleset, render_mode=render_mode, **options)
     if illegal_reward is not None:
-        made = wrappers.TerminateIllegalWrapper(made, illegal_reward=illegal_reward)
+        made = _IndexChecked(
+            wrappers.TerminateIllegalWrapper(made, illegal_reward=illegal_reward))
     return wrappers.OrderEnforcingWrapper(made)
+
+
+class _IndexChecked(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no types
+    """Refuses what is no action index (:class:`~twentyeight.ParseError`) before
+    ``TerminateIllegalWrapper`` reads the action mask at it: numpy would count a
+    negative index from the end (``-1`` taken for the last action, an illegal move)
+    and raise its own errors for anything else."""
+
+    def step(self, action: Any) -> None:
+        """Check the action of an agent still playing, then step."""
+        agent = self.agent_selection
+        if action is not None or not (self.terminations.get(agent)
+                                      or self.truncations.get(agent)):
+            action = action_index(action, self.unwrapped.ruleset.num_actions)
+        super().step(action)
