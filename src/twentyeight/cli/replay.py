@@ -4,7 +4,6 @@ file, to open in any browser."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from ..errors import TwentyEightError
 from ..records import MAX_RECORD_CHARS
 from ..render import replay_html
 from ..render.replay import public_state
+from .files import _write_text
 from .narrate import seat_names
 
 
@@ -38,10 +38,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
         return 1
     out = Path(args.html)
     try:
-        # Written beside the target and renamed, so a failure leaves no half page.
-        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        tmp.write_text(page, encoding="utf-8")
-        tmp.replace(out)
+        _write_text(out, page)
     except OSError as exc:
         print(f"twentyeight: error: cannot write {out}: {exc.strerror or exc}",
               file=sys.stderr)
