@@ -503,3 +503,15 @@ def test_every_file_the_command_writes_goes_through_one_helper() -> None:
                 if writes.search(line) and source.name != "files.py":
                     found.append(f"{source.name}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_render_shows_a_file_name_with_its_control_characters_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "a\033]0;x\007.html"
+    assert main(["render", str(record), "--html", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "a\\x1b]0;x\\x07.html" in said and "\033" not in said
+    assert main(["render", str(tmp_path / "no\033[2J.json"), "--html", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "no\\x1b[2J.json" in err and "\033" not in err

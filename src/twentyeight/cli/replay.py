@@ -13,6 +13,7 @@ from ..render import replay_html
 from ..render.replay import public_state
 from .files import _write_text
 from .narrate import seat_names
+from .streams import _shown
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
@@ -25,7 +26,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
             # One byte past the limit is enough to know the record is too large.
             data = f.read(MAX_RECORD_CHARS + 1)
     except OSError as exc:
-        print(f"twentyeight: error: cannot read {path}: {exc.strerror or exc}",
+        print(f"twentyeight: error: cannot read {_shown(str(path))}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
     try:
@@ -34,16 +35,17 @@ def _cmd_render(args: argparse.Namespace) -> int:
         # The names are compass points, seat 0 South: South stays at the bottom.
         page = replay_html(rec, names=names, bottom=0)
     except TwentyEightError as exc:  # not a record, or not of a seat at its table
-        print(f"twentyeight: error: {path}: {exc}", file=sys.stderr)
+        print(f"twentyeight: error: {_shown(str(path))}: {exc}", file=sys.stderr)
         return 1
     out = Path(args.html)
     try:
         _write_text(out, page)
     except OSError as exc:
-        print(f"twentyeight: error: cannot write {out}: {exc.strerror or exc}",
+        print(f"twentyeight: error: cannot write {_shown(str(out))}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
     audience = "the spectators" if rec.get("audience") is None else \
         f"seat {rec['audience']}"
-    print(f"wrote {out}: a replay of a round of {rec['ruleset']} as {audience} saw it")
+    print(f"wrote {_shown(str(out))}: a replay of a round of {_shown(str(rec['ruleset']))} "
+          f"as {audience} saw it")
     return 0
