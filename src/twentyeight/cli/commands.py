@@ -30,15 +30,13 @@ from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
 from ..registry import ruleset as lookup_ruleset
 from ..round import MAX_SEED, Round
+from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .narrate import _signed, _times
 from .style import _Progress, _Style
 from .transcript import _transcript
 
 BOTS: Mapping[str, BotFactory] = BOT_KINDS
 """Bot kinds the command offers, by name."""
-
-_EXIT_INTERRUPTED = 130
-"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 _MAX_REDEALS = 1000
 """How many annulled deals in a row a command plays before it gives up."""
@@ -197,7 +195,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; the "
               "statistics so far:")
         _print_stats(stop.stats, jobs)
-        return _EXIT_INTERRUPTED
+        sys.stdout.flush()  # the statistics before the line, where both are shown
+        say_interrupted()
+        return EXIT_INTERRUPTED
     progress.finish()
     _print_stats(stats, jobs)
     return 0
@@ -211,9 +211,11 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         raise ConfigError(f"an arena needs two or more different bots; got {' '.join(bots)}")
     progress = _Progress(args.deals * len(bots) * (len(bots) - 1) // 2, sys.stderr)
     jobs = _pool_size(args.jobs, chunk_count(len(bots), args.deals))
-    report = _with_executor(jobs, args.dask, lambda executor: arena(
-        rs, bots, args.deals, seed, executor=executor, progress=progress.update))
-    progress.finish()
+    try:
+        report = _with_executor(jobs, args.dask, lambda executor: arena(
+            rs, bots, args.deals, seed, executor=executor, progress=progress.update))
+    finally:
+        progress.finish()  # the bar's line is cleared for what comes next, whatever it is
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
