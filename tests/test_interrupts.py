@@ -167,3 +167,15 @@ def test_main_called_from_python_changes_no_process_setting() -> None:
     before = signal.getsignal(signal.SIGINT)
     assert main(["rulesets"]) == 0
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_the_entry_module_imports_nothing_of_the_package() -> None:
+    """The console script's module must run before the package is imported: that is
+    where an interrupt during the import is handled."""
+    pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert '\ntwentyeight = "_twentyeight_command:main"\n' in pyproject
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, _twentyeight_command; "
+         "print(sorted(m for m in sys.modules if m.startswith('twentyeight')))"],
+        capture_output=True, text=True, check=True)
+    assert done.stdout == "[]\n"

@@ -16,7 +16,7 @@ from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
 from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .replay import _cmd_render
-from .streams import _complain, _discard_output, _InputFailed, _output_failed
+from .streams import _complain, _discard_output, _InputFailed, _output_failed, _shown
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -198,10 +198,10 @@ def _run(argv: list[str] | None) -> int:
         code: int = args.func(args)
     except (UnknownRulesetError, ConfigError, DealError) as exc:
         # A ruleset name, option or seed the user gave that does not work.
-        print(f"twentyeight: error: {exc}", file=sys.stderr)
+        print(f"twentyeight: error: {_shown(str(exc))}", file=sys.stderr)
         return _EXIT_USAGE
     except TwentyEightError as exc:
-        print(f"twentyeight: internal error: {exc}", file=sys.stderr)
+        print(f"twentyeight: internal error: {_shown(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         say_interrupted()

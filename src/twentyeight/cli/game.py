@@ -156,7 +156,7 @@ class _Game(_ViewNarrator):
                 try:
                     k = read_number(text)
                 except ParseError as exc:
-                    self.say(f"Not understood: {exc}")
+                    self.say(f"Not understood: {_shown(str(exc))}")
                     continue
                 is_bid_value = rnd.phase is Phase.AUCTION and cfg.min_bid <= k <= cfg.max_bid
                 say_bid = f"bid {k}" if self.plain_bids else f"bid {k} S"
@@ -182,15 +182,15 @@ class _Game(_ViewNarrator):
                 try:
                     action = self.parse(rnd, check_text(text, "a move"))
                 except TwentyEightError as exc:
-                    self.say(f"Not understood: {exc}")
+                    self.say(f"Not understood: {_shown(str(exc))}")
                     continue
             try:
                 rnd.apply(action)
             except IllegalActionError as exc:
-                self.say(f"Not allowed: {exc.reason}.")
+                self.say(f"Not allowed: {_shown(exc.reason)}.")
                 continue
             except TwentyEightError as exc:
-                self.say(f"Not allowed: {exc}")
+                self.say(f"Not allowed: {_shown(str(exc))}")
                 continue
             return action
 

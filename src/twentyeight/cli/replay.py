@@ -35,7 +35,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
         # The names are compass points, seat 0 South: South stays at the bottom.
         page = replay_html(rec, names=names, bottom=0)
     except TwentyEightError as exc:  # not a record, or not of a seat at its table
-        print(f"twentyeight: error: {_shown(str(path))}: {exc}", file=sys.stderr)
+        print(f"twentyeight: error: {_shown(str(path))}: {_shown(str(exc))}", file=sys.stderr)
         return 1
     out = Path(args.html)
     try:
