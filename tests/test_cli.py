@@ -24,6 +24,7 @@ from twentyeight.cli import main
 from twentyeight.cli.game import _Game
 from twentyeight.cli.style import _Progress, _Style
 from twentyeight.cli.transcript import _transcript
+from twentyeight.inputs import MAX_ACTION_TEXT
 
 from .test_bots import STAND_INS
 
@@ -258,8 +259,8 @@ def test_play_bare_numbers_in_the_auction(
     assert "You: bid 20" in out
 
 
-@pytest.mark.parametrize("text", ["quit\n", "1\nquit\n", "", "1\n"])
-def test_play_quit_or_end_of_input_exits_0(
+@pytest.mark.parametrize("text", ["quit\n", "1\nquit\n", "1\nq"])
+def test_play_quit_exits_0(
     text: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _feed(monkeypatch, text)
@@ -267,6 +268,20 @@ def test_play_quit_or_end_of_input_exits_0(
     out = capsys.readouterr().out
     assert out.rstrip().endswith("Bye.")
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("text", ["", "1\n", "1", "1\n\n\n"])
+def test_play_end_of_input_mid_game_exits_1_with_one_line(
+    text: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose input ends before the game does is a command that could not
+    finish: exit 1 and one line on standard error, as when the input fails (issue 35:
+    it exited 0, as if the player had chosen to leave)."""
+    _feed(monkeypatch, text)
+    assert main(["play", "--seed", "2"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == "twentyeight: error: the input ended before the game did\n"
+    assert "Bye." not in captured.out and "Traceback" not in captured.out
 
 
 # ---------------------------------------------------------------------- simulate
@@ -741,15 +756,98 @@ def test_play_5000_digit_number_is_not_understood_and_asks_again(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Python's int() refuses strings of more than 4300 digits with a ValueError.
+    # The line is longer than any move's text, so it is refused before it is read as
+    # a number.
     _feed(monkeypatch, "9" * 5000 + "\n20\nquit\n")
     assert main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Traceback" not in out
-    [message] = _messages(out, "Not understood:")
-    assert "5000 digits are too many" in message
+    [message] = _messages(out, "That line is too long")
+    assert "(5000 characters; a move is at most 200)" in message
     assert len(message) < 120
     assert "9" * 100 not in out  # neither the message nor the echo repeats it all
     assert "You: bid 20" in out
+
+
+def test_play_shows_typed_control_characters_escaped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped input is echoed with its control characters escaped (issue 35: a line
+    ``x ESC ]0;pwned BEL`` reached the terminal as is and retitled its window)."""
+    _feed(monkeypatch, "x\033]0;pwned\007\n\u202ebid 20\x9b31m\nquit\n")
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Your move: x\\x1b]0;pwned\\x07" in out.splitlines()
+    assert "Your move: \\u202ebid 20\\x9b31m" in out.splitlines()
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e")
+    # The game read the lines, refused them and went on: nothing was applied.
+    assert len(_messages(out, "Not understood:")) == 2 and out.rstrip().endswith("Bye.")
+
+
+class _Typed(io.TextIOBase):
+    """Standard input whose lines are given as ``(text, times)`` (the line is ``text *
+    times``) and made only as they are read, so that a line of any length costs memory
+    only if its reader asks for all of it at once."""
+
+    def __init__(self, *lines: tuple[str, int]) -> None:
+        self.lines = [[text, times] for text, times in lines]
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if not self.lines:
+            return ""
+        text, times = self.lines[0]
+        assert isinstance(text, str) and isinstance(times, int)
+        if size is None or size < 0 or len(text) * times < size:
+            self.lines.pop(0)
+            return text * times + "\n"
+        take = max(1, size // len(text))
+        self.lines[0][1] = times - take
+        return text * take
+
+
+def test_play_reads_a_line_of_any_length_in_little_memory(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 50-million-character line is refused as too long without being held: the
+    game reads at most one more character than a move may have and drops the rest a
+    piece at a time (issue 35: a 200 MB line used 447 MB)."""
+    import tracemalloc
+
+    monkeypatch.setattr("sys.stdin", _Typed(("9", 50_000_000), ("20", 1), ("quit", 1)))
+    tracemalloc.start()
+    try:
+        assert main(["play", "--seed", "3"]) == 0
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    out = capsys.readouterr().out
+    assert peak < 8_000_000, peak
+    [message] = _messages(out, "That line is too long")
+    assert message == ("That line is too long (50000000 characters; a move is at most "
+                       f"{MAX_ACTION_TEXT}). Type your move again.")
+    assert "9" * 41 + "..." not in out and "9" * 40 + "... (50000000 characters)" in out
+    assert "You: bid 20" in out
+
+
+@pytest.mark.parametrize(("length", "refused"), [(200, False), (201, True)])
+def test_play_line_bound_is_the_action_text_bound(
+    length: int, refused: bool, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The most a typed line may have is the parser's own bound on action text."""
+    assert MAX_ACTION_TEXT == 200
+    _feed(monkeypatch, "bid 20" + " " * (length - 6) + "\nquit\n")
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert bool(_messages(out, "That line is too long")) is refused
+    assert ("You: bid 20" in out) is not refused
 
 
 def test_play_bid_superscript_is_not_understood_and_asks_again(
@@ -773,8 +871,9 @@ def test_play_56_bid_of_5000_digits_is_not_understood_and_asks_again(
     assert main(["play", "--ruleset", "56", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Traceback" not in out
-    long, other = _messages(out, "Not understood:")
-    assert "too long (5002 characters" in long and len(long) < 120
+    [long] = _messages(out, "That line is too long")
+    [other] = _messages(out, "Not understood:")
+    assert "(5002 characters" in long and len(long) < 120
     assert "9" * 100 not in out
     assert "digits 0-9" in other and "'１６'" in other
     assert "You: bid 30 S" in out
@@ -820,10 +919,10 @@ def test_play_with_stdin_closed_ends_like_end_of_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdin", None)  # what Python sets when fd 0 is closed
-    assert main(["play", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "Traceback" not in out
-    assert out.rstrip().endswith("Bye.")
+    assert main(["play", "--seed", "3"]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out
+    assert captured.err == "twentyeight: error: the input ended before the game did\n"
 
 
 class _FullDisk(io.StringIO):

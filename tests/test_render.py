@@ -4,9 +4,12 @@ audience saw, and records that are refused cleanly."""
 from __future__ import annotations
 
 import copy
+import errno
 import json
+import os
 import random
 import re
+import stat
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -369,3 +372,146 @@ def test_a_view_naming_options_no_ruleset_takes_is_drawn_without_points(options:
     view["options"] = options
     svg = render.hand_svg(view)
     assert _parse(svg) is not None and 'class="card"' in svg
+
+
+# ------------------------------------------------- what is at the output path (issue 35)
+
+
+def _record(tmp_path: Path) -> Path:
+    record = tmp_path / "round.json"
+    record.write_text(_played("28", seed=8).to_json(), encoding="utf-8")
+    return record
+
+
+def test_render_writes_through_a_symlink(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A link at the output path stays a link; the page goes to the file it names."""
+    record = _record(tmp_path)
+    (tmp_path / "pages").mkdir()
+    real = tmp_path / "pages" / "real.html"
+    real.write_text("old", encoding="utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "link.html"
+    link.symlink_to(real)
+    assert main(["render", str(record), "--html", str(link)]) == 0
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert real.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert real.stat().st_mode & 0o7777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "pages", "round.json"]
+    assert os.listdir(tmp_path / "pages") == ["real.html"]
+    capsys.readouterr()
+
+
+def test_render_refuses_a_fifo_in_one_line_and_leaves_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO (like a device) is not replaced by a regular file: the command refuses it.
+    Nothing reads the FIFO here, so a command that wrote into it would block."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this platform")
+    record = _record(tmp_path)
+    fifo = tmp_path / "p.html"
+    os.mkfifo(fifo, 0o600)
+    assert main(["render", str(record), "--html", str(fifo)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"twentyeight: error: cannot write {fifo}: it is a FIFO, not a regular " \
+                  "file; it was left as it is\n"
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert stat.S_IMODE(os.lstat(fifo).st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.html", "round.json"]
+    # A link to the FIFO is refused the same way.
+    link = tmp_path / "to-fifo.html"
+    link.symlink_to(fifo)
+    assert main(["render", str(record), "--html", str(link)]) == 1
+    assert "it is a FIFO" in capsys.readouterr().err
+    assert link.is_symlink() and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o604, 0o755])
+def test_render_keeps_an_existing_files_mode(
+        tmp_path: Path, mode: int, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "round.html"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(mode)
+    assert main(["render", str(record), "--html", str(out)]) == 0
+    assert stat.S_IMODE(out.stat().st_mode) == mode
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    capsys.readouterr()
+
+
+def test_a_new_page_gets_the_umask_mode(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "new.html"
+    mask = os.umask(0o027)
+    try:
+        assert main(["render", str(record), "--html", str(out)]) == 0
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("length", [242, 250, 255])
+def test_render_writes_a_file_name_of_up_to_255_characters(
+        tmp_path: Path, length: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """The temporary name does not grow with the target's: a name the file system takes
+    is written (the old temporary name added 12 or more characters to it)."""
+    record = _record(tmp_path)
+    out = tmp_path / ("r" * (length - 5) + ".html")
+    try:
+        out.write_text("", encoding="utf-8")
+    except OSError:
+        pytest.skip(f"this file system takes no {length}-character names")
+    out.unlink()
+    assert main(["render", str(record), "--html", str(out)]) == 0, capsys.readouterr().err
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([out.name, "round.json"])
+    capsys.readouterr()
+
+
+def test_a_failed_write_leaves_the_target_and_no_temporary_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "round.html"
+    out.write_text("old", encoding="utf-8")
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["render", str(record), "--html", str(out)]) == 1
+    assert capsys.readouterr().err == \
+        f"twentyeight: error: cannot write {out}: No space left on device\n"
+    assert out.read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["round.html", "round.json"]
+
+
+def test_every_file_the_command_writes_goes_through_one_helper() -> None:
+    """No other writing of files in the command's modules: a new one must use the
+    helper that treats links, FIFOs and modes as above."""
+    import twentyeight.cli
+    import twentyeight.render
+
+    writes = re.compile(r"\.write_text|\.write_bytes|os\.replace|\.replace\(\w+\)|os\.rename|"
+                        r"open\([^)]*[\"'][wax]b?\+?[\"']|mkstemp")
+    found = []
+    for package in (twentyeight.cli, twentyeight.render):
+        for source in Path(package.__file__).parent.glob("*.py"):
+            for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+                if writes.search(line) and source.name != "files.py":
+                    found.append(f"{source.name}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_render_shows_a_file_name_with_its_control_characters_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "a\033]0;x\007.html"
+    assert main(["render", str(record), "--html", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "a\\x1b]0;x\\x07.html" in said and "\033" not in said
+    assert main(["render", str(tmp_path / "no\033[2J.json"), "--html", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "no\\x1b[2J.json" in err and "\033" not in err

@@ -201,3 +201,37 @@ def test_elo_ratings_follow_the_scores() -> None:
 
 def test_the_search_bots_are_offered_by_name() -> None:
     assert {"pimc", "ismcts"} <= set(BOT_KINDS)
+
+
+@pytest.mark.parametrize(("argv", "workers"), [
+    (["arena", "--bots", "random", "heuristic", "--deals", "1", "--jobs", "999"], 1),
+    # Three pairs of bots, 25 deals in chunks of 10: nine chunks.
+    (["arena", "--bots", "random", "heuristic", "pimc", "--deals", "25", "--jobs", "999"], 9),
+    (["arena", "--bots", "random", "heuristic", "--deals", "40", "--jobs", "2"], 2),
+    # simulate shares the rule: 3 rounds, one round a chunk.
+    (["simulate", "--rounds", "3", "--bots", "random", "--jobs", "999"], 3),
+])
+def test_the_pool_has_no_more_workers_than_chunks(
+        argv: list[str], workers: int, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs N`` with less work than N chunks starts one worker per chunk (issue 35:
+    one arena deal with ``--jobs 999`` started 999 processes). The pool is a thread
+    pool here, so the test counts workers without starting processes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from twentyeight.bots import arena as arena_module
+    from twentyeight.cli import commands
+
+    started: list[int] = []
+
+    def pool(max_workers: int, **_: object) -> ThreadPoolExecutor:
+        started.append(max_workers)
+        return ThreadPoolExecutor(max_workers)
+
+    # The arena plays nothing but random bots here: the pool's size is the point.
+    monkeypatch.setattr(arena_module, "BOT_KINDS", {**arena_module.BOT_KINDS,
+                                                    "pimc": RandomBot, "heuristic": RandomBot})
+    monkeypatch.setattr(commands, "ProcessPoolExecutor", pool)
+    assert main([*argv, "--seed", "2"]) == 0
+    assert started == ([workers] if workers > 1 else [])
+    capsys.readouterr()

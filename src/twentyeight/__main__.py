@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli.app import main
+from .cli.interrupts import run_command
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command())

@@ -33,13 +33,16 @@ from .simulation import BOT_KINDS, _check_rebuildable, _in_order, _rebuild
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
 
-__all__ = ["ArenaReport", "Pairing", "arena", "elo_ratings"]
+__all__ = ["CHUNK_SIZE", "ArenaReport", "Pairing", "arena", "chunk_count", "elo_ratings"]
 
 _Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 ELO_BASE = 1500.0
 """The mean Elo rating of the bots in a report."""
+
+CHUNK_SIZE = 10
+"""The duplicate deals :func:`arena` sends to a worker at once unless told."""
 
 
 @frozen
@@ -205,6 +208,13 @@ def _wilson(score: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def chunk_count(bots: int, deals: int, chunk_size: int = CHUNK_SIZE) -> int:
+    """How many chunks of work :func:`arena` hands an executor for ``bots`` bots on
+    ``deals`` duplicate deals: every pair of bots plays the deals in chunks of
+    ``chunk_size``. A pool needs no more workers than this."""
+    return bots * (bots - 1) // 2 * -(-deals // chunk_size)
+
+
 def elo_ratings(bots: Sequence[str],
                 scores: Sequence[tuple[str, str, float, int]]) -> dict[str, float]:
     """Elo ratings from a round robin: ``scores`` holds ``(first, second, first's score,
@@ -245,7 +255,7 @@ def arena(
     seed: int | None = None,
     *,
     executor: Executor | None = None,
-    chunk_size: int = 10,
+    chunk_size: int = CHUNK_SIZE,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaReport:
     """Play every pair of ``bots`` (names from

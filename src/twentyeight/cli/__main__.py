@@ -2,7 +2,7 @@
 
 import sys
 
-from .app import main
+from .interrupts import run_command
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command())

@@ -12,10 +12,11 @@ from .. import __version__
 from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
 from ..inputs import read_number
 from ..round import MAX_SEED
-from .commands import _EXIT_INTERRUPTED, BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
+from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
+from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .replay import _cmd_render
-from .streams import _complain, _discard_output, _InputFailed, _output_failed
+from .streams import _complain, _discard_output, _InputFailed, _output_failed, _shown
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -154,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``twentyeight`` command with ``argv`` (default: ``sys.argv[1:]``) and
     return its exit code: 0 on success, 2 for bad usage or an unknown ruleset, 1 when
     the output cannot be written (a full disk, a closed pipe) or the input cannot be
-    read. Such a failure is one line on standard error (none for a closed pipe), not a
-    traceback."""
+    read, 130 when interrupted (Ctrl-C). Such a failure is one line on standard error
+    (none for a closed pipe), not a traceback. The installed command runs this through
+    :func:`~twentyeight.cli.interrupts.run_command`, which also makes an interrupt at
+    any moment end the process within a second."""
     if sys.stdout is None:  # started with stdout closed: nothing shown would be seen
         _complain("twentyeight: error: cannot write the output: standard output is closed")
         return 1
@@ -195,12 +198,12 @@ def _run(argv: list[str] | None) -> int:
         code: int = args.func(args)
     except (UnknownRulesetError, ConfigError, DealError) as exc:
         # A ruleset name, option or seed the user gave that does not work.
-        print(f"twentyeight: error: {exc}", file=sys.stderr)
+        print(f"twentyeight: error: {_shown(str(exc))}", file=sys.stderr)
         return _EXIT_USAGE
     except TwentyEightError as exc:
-        print(f"twentyeight: internal error: {exc}", file=sys.stderr)
+        print(f"twentyeight: internal error: {_shown(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return _EXIT_INTERRUPTED
+        say_interrupted()
+        return EXIT_INTERRUPTED
     return code

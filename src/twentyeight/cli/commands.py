@@ -14,7 +14,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TypeVar
 
 from ..bots import Bot, play_round
-from ..bots.arena import ArenaReport, arena
+from ..bots.arena import ArenaReport, arena, chunk_count
 from ..bots.simulation import (
     BOT_KINDS,
     BotFactory,
@@ -30,15 +30,13 @@ from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
 from ..registry import ruleset as lookup_ruleset
 from ..round import MAX_SEED, Round
+from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .narrate import _signed, _times
 from .style import _Progress, _Style
 from .transcript import _transcript
 
 BOTS: Mapping[str, BotFactory] = BOT_KINDS
 """Bot kinds the command offers, by name."""
-
-_EXIT_INTERRUPTED = 130
-"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
 _MAX_REDEALS = 1000
 """How many annulled deals in a row a command plays before it gives up."""
@@ -140,10 +138,20 @@ DASK_TIMEOUT = 30
 """Seconds ``--dask`` waits to reach the cluster."""
 
 
+def _pool_size(jobs: int, chunks: int) -> int:
+    """The worker processes to start for ``chunks`` chunks of work when ``--jobs``
+    asked for ``jobs``: never more than there are chunks (a worker with nothing to do
+    still costs a process and its memory), nor more than the platform's pools take."""
+    jobs = max(1, min(jobs, chunks))
+    if sys.platform == "win32":
+        jobs = min(jobs, _MAX_WORKERS_WINDOWS)
+    return jobs
+
+
 def _with_executor(jobs: int, dask: str | None,
                    run: Callable[[Executor | None], _T]) -> _T:
-    """``run`` with no executor (one job), a process pool of ``jobs`` workers, or the
-    executor of the Dask cluster at ``dask``."""
+    """``run`` with no executor (one job), a process pool of ``jobs`` workers (as
+    :func:`_pool_size` counts them), or the executor of the Dask cluster at ``dask``."""
     if dask is not None:
         try:
             from distributed import Client
@@ -156,8 +164,6 @@ def _with_executor(jobs: int, dask: str | None,
             raise ConfigError(f"cannot reach the Dask cluster at {dask!r}: {exc}") from None
         with client:
             return run(client.get_executor())  # type: ignore[no-untyped-call]
-    if sys.platform == "win32":
-        jobs = min(jobs, _MAX_WORKERS_WINDOWS)
     if jobs == 1:
         return run(None)
     pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
@@ -177,7 +183,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else _fresh_seed()
     progress = _Progress(args.rounds, sys.stderr)
     chunk = default_chunk_size(args.rounds, args.jobs)
-    jobs = min(args.jobs, -(-args.rounds // chunk))  # no more workers than chunks
+    jobs = _pool_size(args.jobs, -(-args.rounds // chunk))
     try:
         stats = _with_executor(jobs, args.dask, lambda executor: simulate(
             rs, args.rounds, args.bots, seed, executor=executor,
@@ -189,7 +195,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; the "
               "statistics so far:")
         _print_stats(stop.stats, jobs)
-        return _EXIT_INTERRUPTED
+        sys.stdout.flush()  # the statistics before the line, where both are shown
+        say_interrupted()
+        return EXIT_INTERRUPTED
     progress.finish()
     _print_stats(stats, jobs)
     return 0
@@ -202,9 +210,12 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ConfigError(f"an arena needs two or more different bots; got {' '.join(bots)}")
     progress = _Progress(args.deals * len(bots) * (len(bots) - 1) // 2, sys.stderr)
-    report = _with_executor(args.jobs, args.dask, lambda executor: arena(
-        rs, bots, args.deals, seed, executor=executor, progress=progress.update))
-    progress.finish()
+    jobs = _pool_size(args.jobs, chunk_count(len(bots), args.deals))
+    try:
+        report = _with_executor(jobs, args.dask, lambda executor: arena(
+            rs, bots, args.deals, seed, executor=executor, progress=progress.update))
+    finally:
+        progress.finish()  # the bar's line is cleared for what comes next, whatever it is
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:

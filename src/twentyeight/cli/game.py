@@ -18,7 +18,7 @@ from ..round import Phase, Round
 from ..ruleset import Ruleset
 from .commands import _MAX_REDEALS, _fresh_seed, _next_deal
 from .narrate import _and
-from .streams import _InputFailed, _lenient, _output_failed, _undecodable
+from .streams import _complain, _InputFailed, _lenient, _output_failed, _shown, _undecodable
 from .style import _Style
 from .view import _ViewNarrator
 
@@ -27,8 +27,19 @@ class _Quit(Exception):
     """The person at the terminal asked to leave."""
 
 
+class _InputEnded(Exception):
+    """The input ended (or there was none) before the game did."""
+
+
+_EXIT_INPUT_ENDED = 1
+"""The exit code of a game whose input ended before the game did: a command that could
+not finish, like one whose input failed."""
+
 _ECHO = 40
 """How much of an over-long typed line the transcript repeats."""
+
+_DISCARD = 1 << 16
+"""The characters read at a time while the rest of an over-long line is skipped."""
 
 
 def _numeral(text: str) -> bool:
@@ -82,6 +93,11 @@ class _Game(_ViewNarrator):
         except _Quit:
             self.say("Bye.")
             return 0
+        except _InputEnded:
+            self.say("")
+            sys.stdout.flush()  # the transcript before the complaint, when both are shown
+            _complain("twentyeight: error: the input ended before the game did")
+            return _EXIT_INPUT_ENDED
         return 1
 
     # ---------------------------------------------------------------- one round
@@ -140,7 +156,7 @@ class _Game(_ViewNarrator):
                 try:
                     k = read_number(text)
                 except ParseError as exc:
-                    self.say(f"Not understood: {exc}")
+                    self.say(f"Not understood: {_shown(str(exc))}")
                     continue
                 is_bid_value = rnd.phase is Phase.AUCTION and cfg.min_bid <= k <= cfg.max_bid
                 say_bid = f"bid {k}" if self.plain_bids else f"bid {k} S"
@@ -166,31 +182,29 @@ class _Game(_ViewNarrator):
                 try:
                     action = self.parse(rnd, check_text(text, "a move"))
                 except TwentyEightError as exc:
-                    self.say(f"Not understood: {exc}")
+                    self.say(f"Not understood: {_shown(str(exc))}")
                     continue
             try:
                 rnd.apply(action)
             except IllegalActionError as exc:
-                self.say(f"Not allowed: {exc.reason}.")
+                self.say(f"Not allowed: {_shown(exc.reason)}.")
                 continue
             except TwentyEightError as exc:
-                self.say(f"Not allowed: {exc}")
+                self.say(f"Not allowed: {_shown(str(exc))}")
                 continue
             return action
 
     def read(self) -> str | None:
-        """One line typed at the prompt, or ``None`` when it was not text (having said
-        so). The end of the input (or no input at all) is :class:`_Quit`."""
+        """One line typed at the prompt, or ``None`` when it was not text or too long
+        (having said so). The end of the input (or no input at all) is
+        :class:`_InputEnded`."""
         if sys.stdin is None:  # started with stdin closed: nothing will ever be typed
-            self.say("")
-            raise _Quit
-        # A failing write shows here, so that a failure inside input() is the read's.
+            raise _InputEnded
+        sys.stdout.write("Your move: ")
+        # A failing write shows here, so that a failure inside the read is the read's.
         sys.stdout.flush()
         try:
-            line = input("Your move: ")
-        except EOFError:
-            self.say("")
-            raise _Quit from None
+            line, length = self.read_line()
         except UnicodeDecodeError:
             # Only from a stream _lenient could not change; the lines read with the bad
             # one are lost, but the game goes on with the next.
@@ -201,15 +215,46 @@ class _Game(_ViewNarrator):
             if _output_failed():
                 raise
             raise _InputFailed(exc) from None
+        if line is None:
+            raise _InputEnded
         if self.echo:
-            self.say(line if len(line) <= MAX_ACTION_TEXT
-                     else f"{line[:_ECHO]}... ({len(line)} characters)")
+            self.say(_shown(line) if length <= MAX_ACTION_TEXT
+                     else f"{_shown(line[:_ECHO])}... ({length} characters)")
+        if length > MAX_ACTION_TEXT:
+            self.say(f"That line is too long ({length} characters; a move is at most "
+                     f"{MAX_ACTION_TEXT}). Type your move again.")
+            return None
         if _undecodable(line):
             encoding = getattr(sys.stdin, "encoding", None) or "UTF-8"
             self.say(f"That line could not be read: it is not valid {encoding} text. "
                      "Type your move again.")
             return None
         return line
+
+    @staticmethod
+    def read_line() -> tuple[str | None, int]:
+        """The next line of standard input without its line end, and its length; an
+        over-long line (more than :data:`MAX_ACTION_TEXT` characters, the most a move's
+        text may have) is kept only to its first :data:`MAX_ACTION_TEXT` + 1 characters
+        and the rest is read and dropped a piece at a time, so a line of any length
+        costs little memory. ``(None, 0)`` at the end of the input."""
+        stdin = sys.stdin
+        line = stdin.readline(MAX_ACTION_TEXT + 1)
+        if not line:
+            return None, 0
+        if line.endswith("\n"):
+            line = line[:-1]
+            return line, len(line)
+        length = len(line)
+        if length <= MAX_ACTION_TEXT:  # the input ended without a line end
+            return line, length
+        while True:
+            rest = stdin.readline(_DISCARD)
+            if not rest:
+                return line, length
+            if rest.endswith("\n"):
+                return line, length + len(rest) - 1
+            length += len(rest)
 
     def sorted_moves(self, rnd: Round) -> list[Action]:
         """The legal actions to number, cards in the order the hand is shown (strongest

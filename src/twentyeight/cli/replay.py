@@ -4,7 +4,6 @@ file, to open in any browser."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -12,7 +11,9 @@ from ..errors import TwentyEightError
 from ..records import MAX_RECORD_CHARS
 from ..render import replay_html
 from ..render.replay import public_state
+from .files import _write_text
 from .narrate import seat_names
+from .streams import _shown
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
@@ -25,7 +26,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
             # One byte past the limit is enough to know the record is too large.
             data = f.read(MAX_RECORD_CHARS + 1)
     except OSError as exc:
-        print(f"twentyeight: error: cannot read {path}: {exc.strerror or exc}",
+        print(f"twentyeight: error: cannot read {_shown(str(path))}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
     try:
@@ -34,19 +35,17 @@ def _cmd_render(args: argparse.Namespace) -> int:
         # The names are compass points, seat 0 South: South stays at the bottom.
         page = replay_html(rec, names=names, bottom=0)
     except TwentyEightError as exc:  # not a record, or not of a seat at its table
-        print(f"twentyeight: error: {path}: {exc}", file=sys.stderr)
+        print(f"twentyeight: error: {_shown(str(path))}: {_shown(str(exc))}", file=sys.stderr)
         return 1
     out = Path(args.html)
     try:
-        # Written beside the target and renamed, so a failure leaves no half page.
-        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        tmp.write_text(page, encoding="utf-8")
-        tmp.replace(out)
+        _write_text(out, page)
     except OSError as exc:
-        print(f"twentyeight: error: cannot write {out}: {exc.strerror or exc}",
+        print(f"twentyeight: error: cannot write {_shown(str(out))}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
     audience = "the spectators" if rec.get("audience") is None else \
         f"seat {rec['audience']}"
-    print(f"wrote {out}: a replay of a round of {rec['ruleset']} as {audience} saw it")
+    print(f"wrote {_shown(str(out))}: a replay of a round of {_shown(str(rec['ruleset']))} "
+          f"as {audience} saw it")
     return 0

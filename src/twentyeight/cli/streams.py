@@ -36,6 +36,17 @@ def _lenient(stream: object) -> None:
         reconfigure(errors="surrogateescape")
 
 
+def _shown(text: str) -> str:
+    """Player text (a typed line, a name given on the command line) as it is safe to
+    show on a terminal: control characters and other characters that print as nothing
+    (an escape that starts a terminal's control sequence, a bell, a right-to-left
+    override) become backslash escapes such as ``\\x1b``; everything else is kept."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
 def _printable(text: str, stream: object) -> str:
     """``text`` as ``stream`` can write it: characters its encoding cannot take (a typed
     ``²`` on an ASCII terminal, stand-ins for undecodable input) become backslash escapes
