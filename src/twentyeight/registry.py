@@ -146,7 +146,7 @@ def _find(name: str, tables: _Tables | None = None) -> Ruleset | Modifier | None
     return tables.by_name[key] if key is not None else None
 
 
-def ruleset(name: str, **options: Any) -> Ruleset:
+def ruleset(name: str, /, **options: Any) -> Ruleset:
     """The ruleset registered under ``name`` or an alias (any case), with ``options``
     changed. ``name`` may add modifiers with ``+`` (``"28+pair+double"``); each is
     applied in turn and refuses, with the reason, a ruleset it does not fit. Raises
