@@ -267,3 +267,97 @@ def test_deep_a_10000_round_save_loads_in_half_a_second() -> None:
     start = time.perf_counter()
     te.Match.from_json(text)
     assert time.perf_counter() - start < 0.5
+
+
+# ---------------------------------------------------------------- bounds on JSON text
+
+def _peak_while(reader: Any, text: str | bytes) -> int:
+    """The peak of memory allocated while ``reader(text)`` runs, which must raise
+    RecordError (tracemalloc: a count, not a time)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(te.RecordError):
+            reader(text)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _readers() -> list[tuple[str, Any, int]]:
+    from twentyeight.match import MAX_MATCH_ITEMS
+    from twentyeight.records import MAX_RECORD_ITEMS
+    from twentyeight.render import read_public_record
+
+    return [("saved match", te.Match.from_json, MAX_MATCH_ITEMS),
+            ("record", te.Round.from_json, MAX_RECORD_ITEMS),
+            ("public record", read_public_record, MAX_RECORD_ITEMS)]
+
+
+@pytest.mark.parametrize("kind", ["lists", "objects", "numbers", "strings"])
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_wide_documents_are_refused_before_they_are_parsed(kind: str,
+                                                           as_bytes: bool) -> None:
+    """Issue 35 (reliability 5): a document of millions of tiny values was parsed whole
+    (4.5 s and 436 MiB for 6 million empty lists) before RecordError. Each reader of
+    JSON text counts first and refuses a document with more items than any record
+    holds without building them: next to nothing is allocated."""
+    unit = {"lists": "[]", "objects": "{}", "numbers": "0", "strings": '"a"'}[kind]
+    for what, reader, items in _readers():
+        text = '{"format": [' + ",".join([unit] * (items + 10)) + "]}"
+        document: str | bytes = text.encode() if as_bytes else text
+        peak = _peak_while(reader, document)
+        assert peak < 1_000_000, (what, peak)
+        with pytest.raises(te.RecordError, match="too many JSON items"):
+            reader(document)
+
+
+def test_deep_documents_are_refused_cheaply() -> None:
+    """Nesting: too many levels to count as items are refused by the count; fewer, but
+    deeper than the parser goes, by the parser, before anything deep is built."""
+    for what, reader, items in _readers():
+        for depth in (items + 1, min(items, 5_000) - 1):
+            text = "[" * depth + "]" * depth
+            peak = _peak_while(reader, text)
+            assert peak < 5_000_000, (what, depth, peak)
+
+
+def test_huge_documents_are_refused_by_their_length() -> None:
+    """A document longer than the reader's documented limit is refused by its length."""
+    from twentyeight.match import MAX_MATCH_CHARS
+    from twentyeight.records import MAX_RECORD_CHARS
+
+    for reader, limit in ((te.Match.from_json, MAX_MATCH_CHARS),
+                          (te.Round.from_json, MAX_RECORD_CHARS)):
+        text = " " * (limit + 1)
+        with pytest.raises(te.RecordError, match="too large"):
+            reader(text)
+
+
+def test_the_item_bounds_leave_room_for_every_legitimate_record() -> None:
+    """The count may only over-count: a preset's longest records hold far fewer items
+    than the bounds, and a round of 28six (the preset that plays without a target)
+    fits the match's bound MAX_MATCH_ROUNDS times over."""
+    from twentyeight.match import MAX_MATCH_ITEMS, MAX_MATCH_ROUNDS
+    from twentyeight.records import MAX_RECORD_ITEMS
+
+    def items(text: str) -> int:
+        return text.count(",") + text.count("[") + text.count("{")
+
+    for name in PRESETS:
+        rs = te.ruleset(name)
+        rnd = rs.new_round(seed=1)
+        while not rnd.is_over:
+            rnd.apply(rnd.legal_actions()[0])
+        record = json.loads(rnd.to_json())
+        # The longest round the ruleset allows: every action it may take, the longest
+        # action text each, and the deal spelled out.
+        longest = max(map(len, map(str, rs.actions)))
+        record["actions"] = ["x" * longest] * rs.config.max_actions
+        assert items(json.dumps(record)) < MAX_RECORD_ITEMS // 10
+        assert items(json.dumps(rnd.public_record())) < MAX_RECORD_ITEMS // 10
+    six = json.loads(_records("28six")[0])
+    six["actions"] = ["pass"] * te.ruleset("28six").config.max_actions
+    six["scores"] = [0, 0]
+    assert items(json.dumps(six)) * MAX_MATCH_ROUNDS < MAX_MATCH_ITEMS

@@ -28,8 +28,17 @@ MAX_MATCH_ROUNDS = 10_000
 :meth:`Match.from_record` when loading (it refuses a save with more), so a match that
 plays can always be loaded again. Annulled deals count: each is a round of the
 record."""
-MAX_MATCH_CHARS = 20_000_000
-"""The largest saved match :meth:`Match.from_json` reads, in characters."""
+MAX_MATCH_CHARS = MAX_MATCH_ROUNDS * 2_000
+"""The largest saved match :meth:`Match.from_json` reads, in characters (or bytes):
+20,000,000, room for :data:`MAX_MATCH_ROUNDS` rounds of 2,000 characters, while a round
+of the built-in presets takes about 300 to 1,000."""
+MAX_MATCH_ITEMS = MAX_MATCH_ROUNDS * 70
+"""The most JSON items a saved match may hold, counted before it is parsed (see
+:func:`~twentyeight.records.load_json`): 700,000, room for :data:`MAX_MATCH_ROUNDS`
+rounds of 70 items. A round of ``28six``, the preset that plays without a target, holds
+at most about 60 (45 actions and its fields); a round of the other presets about 25 to
+80, in matches that end long before the limit. It bounds what parsing a hostile save
+costs (about 0.3 s and 50 MB at worst)."""
 
 
 @contextmanager
@@ -204,7 +213,7 @@ class Match:
     def from_json(cls, text: str | bytes) -> Match:
         """Rebuild a match from :meth:`to_json` text; see :meth:`from_record`."""
         with _collector_paused():
-            return cls.from_record(load_json(text, MAX_MATCH_CHARS, "saved match"))
+            return cls.from_record(load_json(text, MAX_MATCH_CHARS, "saved match", MAX_MATCH_ITEMS))
 
     @classmethod
     def from_record(cls, data: Any) -> Match:
