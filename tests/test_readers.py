@@ -202,6 +202,28 @@ def test_loading_deals_each_round_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(calls) == 13
 
 
+def test_loading_builds_the_ruleset_with_options_once(monkeypatch: pytest.MonkeyPatch,
+                                                      ) -> None:
+    """Each round of a saved match names the match's options again: the ruleset they
+    make is built once (it was built again for every round, which made a save with
+    options several times slower to load)."""
+    from twentyeight.ruleset import Ruleset
+
+    match = _play_match(te.Match(te.ruleset("28six", failed_to="both"), seed=9), 10)
+    text = match.to_json()
+    built: list[int] = []
+    real = Ruleset.with_options
+
+    def counting(self: Ruleset, /, **changes: Any) -> Ruleset:
+        built.append(1)
+        return real(self, **changes)
+
+    monkeypatch.setattr(Ruleset, "with_options", counting)
+    te.refresh()
+    assert te.Match.from_json(text).to_json() == text
+    assert len(built) == 1
+
+
 def test_loading_runs_no_collection_over_the_rounds_read() -> None:
     """The collector's full passes over every round already read made a long load
     superlinear: however many rounds a save holds, a load starts no more collections

@@ -230,7 +230,7 @@ class Match:
         if not isinstance(name, str):
             raise RecordError("saved-match field 'ruleset' must be a ruleset's name")
         try:
-            rules = lookup(name).with_options(**read_options(data.get("options", {})))
+            rules = lookup(name, **read_options(data.get("options", {})))
             # A missing seed must not mean a new random one, nor a missing dealer seat 0.
             match = cls(rules, seed=data.get("seed", -1), dealer=data.get("first_dealer", -1))
         except RecordError:
