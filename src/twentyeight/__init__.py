@@ -13,7 +13,7 @@ what each seat may see::
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from .actions import (
     NO_TRUMP,
@@ -51,15 +51,17 @@ from .plugins import AddPlugin, AuctionRules, Modifier, RulePlugin, StandardAuct
 from .port import RoundPort
 from .registry import modifier, modifiers, parse_action, presets, refresh, ruleset, rulesets
 from .round import Phase, Round, RoundResult, Trick
-from .ruleset import Ruleset
+from .ruleset import DealInput, Ruleset
 from .views import SeatView
 
 __version__ = "0.1.0"
 
 
-def new_round(name: str, *, seed: int | None = None, dealer: int = 0, **kwargs: Any) -> Round:
-    """Shortcut for ``ruleset(name).new_round(...)``; ``deal=`` is passed through."""
-    return ruleset(name).new_round(seed=seed, dealer=dealer, **kwargs)
+def new_round(name: str, /, *, seed: int | None = None, deal: DealInput | None = None,
+              dealer: int = 0, scores: Sequence[int] | None = None) -> Round:
+    """Shortcut for ``ruleset(name).new_round(...)``: the same ``seed``, ``deal``,
+    ``dealer`` and ``scores``."""
+    return ruleset(name).new_round(seed=seed, deal=deal, dealer=dealer, scores=scores)
 
 
 __all__ = [

@@ -613,7 +613,7 @@ class RulesetConfig:
                 out[name] = getattr(part, name)
         return out
 
-    def with_options(self, **changes: Any) -> RulesetConfig:
+    def with_options(self, /, **changes: Any) -> RulesetConfig:
         """A copy with some options changed; unknown names are refused."""
         known = self.options()
         unknown = sorted(set(changes) - set(known))

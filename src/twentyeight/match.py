@@ -3,9 +3,12 @@ in one game or, where the scoring system plays for sets, over several."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .deals import MAX_SEED
@@ -20,9 +23,38 @@ MATCH_FORMAT = "twentyeight.match"
 _MATCH_FIELDS = frozenset({"format", "version", "ruleset", "options", "seed", "first_dealer",
                            "dealer", "totals", "sets", "winner", "rounds", "current"})
 MAX_MATCH_ROUNDS = 10_000
-"""The most rounds a saved match may hold."""
-MAX_MATCH_CHARS = 20_000_000
-"""The largest saved match :meth:`Match.from_json` reads, in characters."""
+"""The most rounds a match holds, the round under way included: the one limit
+:meth:`Match.next_round` keeps when playing (it refuses to deal round 10,001) and
+:meth:`Match.from_record` when loading (it refuses a save with more), so a match that
+plays can always be loaded again. Annulled deals count: each is a round of the
+record."""
+MAX_MATCH_CHARS = MAX_MATCH_ROUNDS * 2_000
+"""The largest saved match :meth:`Match.from_json` reads, in characters (or bytes):
+20,000,000, room for :data:`MAX_MATCH_ROUNDS` rounds of 2,000 characters, while a round
+of the built-in presets takes about 300 to 1,000."""
+MAX_MATCH_ITEMS = MAX_MATCH_ROUNDS * 70
+"""The most JSON items a saved match may hold, counted before it is parsed (see
+:func:`~twentyeight.records.load_json`): 700,000, room for :data:`MAX_MATCH_ROUNDS`
+rounds of 70 items. A round of ``28six``, the preset that plays without a target, holds
+at most about 60 (45 actions and its fields); a round of the other presets about 25 to
+80, in matches that end long before the limit. It bounds what parsing a hostile save
+costs (about 0.3 s and 50 MB at worst)."""
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a saved match is read. The parsed text
+    and the rounds replayed all stay alive, and the collector's repeated full passes
+    over them made a long load superlinear; nothing read makes a cycle that must be
+    freed early. It is switched on again only if it was on (a nested or concurrent
+    load leaves it as the caller had it)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def round_seed(match_seed: int, deal_number: int) -> int:
@@ -107,13 +139,21 @@ class Match:
 
     def next_round(self) -> Round:
         """Deal the next round (seeded from the match seed)."""
+        self._pending = self.ruleset.new_round(seed=self._next_seed(), dealer=self.dealer,
+                                               scores=self.totals)
+        return self._pending
+
+    def _next_seed(self) -> int:
+        """The seed of the next deal, once it is checked that one may be dealt now (the
+        checks of :meth:`next_round`, which replaying a saved match shares)."""
         if self.is_over:
             raise TwentyEightError("the match is over")
         if self._pending is not None:
             raise TwentyEightError("score the current round before dealing the next")
-        self._pending = self.ruleset.new_round(seed=round_seed(self.seed, len(self.rounds)),
-                                               dealer=self.dealer, scores=self.totals)
-        return self._pending
+        if len(self.rounds) >= MAX_MATCH_ROUNDS:
+            raise TwentyEightError(f"a match holds at most {MAX_MATCH_ROUNDS} rounds "
+                                   "(twentyeight.match.MAX_MATCH_ROUNDS); start a new match")
+        return round_seed(self.seed, len(self.rounds))
 
     @property
     def current(self) -> Round | None:
@@ -172,7 +212,8 @@ class Match:
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
         """Rebuild a match from :meth:`to_json` text; see :meth:`from_record`."""
-        return cls.from_record(load_json(text, MAX_MATCH_CHARS, "saved match"))
+        with _collector_paused():
+            return cls.from_record(load_json(text, MAX_MATCH_CHARS, "saved match", MAX_MATCH_ITEMS))
 
     @classmethod
     def from_record(cls, data: Any) -> Match:
@@ -182,27 +223,28 @@ class Match:
         add up to. Raises :class:`~twentyeight.RecordError` otherwise."""
         data = read_header(data, MATCH_FORMAT, _MATCH_FIELDS, "saved match")
         rounds, current = data.get("rounds"), data.get("current")
-        if not isinstance(rounds, list) or len(rounds) > MAX_MATCH_ROUNDS:
-            raise RecordError(f"saved-match field 'rounds' must be a list of at most "
-                              f"{MAX_MATCH_ROUNDS} round records")
+        if not isinstance(rounds, list) or len(rounds) + (current is not None) > MAX_MATCH_ROUNDS:
+            raise RecordError(f"saved-match field 'rounds' must be a list of round records, "
+                              f"at most {MAX_MATCH_ROUNDS} with the round under way")
         name = data.get("ruleset")
         if not isinstance(name, str):
             raise RecordError("saved-match field 'ruleset' must be a ruleset's name")
         try:
-            rules = lookup(name).with_options(**read_options(data.get("options", {})))
+            rules = lookup(name, **read_options(data.get("options", {})))
             # A missing seed must not mean a new random one, nor a missing dealer seat 0.
             match = cls(rules, seed=data.get("seed", -1), dealer=data.get("first_dealer", -1))
         except RecordError:
             raise
         except TwentyEightError as exc:
             raise RecordError(f"saved match does not describe a match: {exc}") from None
-        for k, saved in enumerate(rounds):
-            rnd = match._replay(saved, k)
-            if not rnd.is_over:
-                raise RecordError(f"saved round {k + 1} is not finished")
-            match.score(rnd)
-        if current is not None:
-            match._replay(current, len(rounds))
+        with _collector_paused():
+            for k, saved in enumerate(rounds):
+                rnd = match._replay(saved, k)
+                if not rnd.is_over:
+                    raise RecordError(f"saved round {k + 1} is not finished")
+                match.score(rnd)
+            if current is not None:
+                match._replay(current, len(rounds))
         saved_state = [data.get(k) for k in ("dealer", "totals", "sets", "winner")]
         state = [match.dealer, list(match.totals), list(match.sets), match.winner]
         if saved_state != state or any(type(a) is not type(b)
@@ -212,19 +254,23 @@ class Match:
         return match
 
     def _replay(self, saved: Any, k: int) -> Round:
-        """Deal the next round and check that ``saved`` is its record, then replay it."""
+        """Check that ``saved`` is the record of the round the match deals next (its
+        ruleset, seed, dealer and the totals it is dealt at), then replay it: the round
+        is dealt once, by the replay."""
         try:
-            expected = self.next_round().record()
+            seed = self._next_seed()
         except TwentyEightError as exc:
             raise RecordError(f"saved round {k + 1}: {exc}") from None
-        if not isinstance(saved, dict) or any(
-                saved.get(key) != expected[key] for key in ("ruleset", "seed", "dealer")) \
-                or saved.get("scores") != expected.get("scores"):
+        if not isinstance(saved, dict) or saved.get("ruleset") != self.ruleset.name \
+                or saved.get("seed") != seed or saved.get("dealer") != self.dealer \
+                or saved.get("scores") != list(self.totals):
             raise RecordError(f"saved round {k + 1} is not the round this match deals next")
         try:
             rnd = Round.from_record(saved)
         except RecordError as exc:
             raise RecordError(f"saved round {k + 1}: {exc}") from None
+        # The record's numbers are read with their exact types: a seed of 1.0 or a dealer
+        # of True compared equal above but is refused by from_record.
         if rnd.ruleset.config != self.ruleset.config:
             raise RecordError(f"saved round {k + 1} is played by other rules than the match")
         self._pending = rnd

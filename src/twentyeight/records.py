@@ -22,19 +22,37 @@ RECORD_FORMAT = "twentyeight.round"
 PUBLIC_RECORD_FORMAT = "twentyeight.public-round"
 RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
+"""The largest round record or public record read, in characters (or bytes, for
+``bytes``): far above the largest a round makes (a few thousand)."""
+MAX_RECORD_ITEMS = 20_000
+"""The most JSON items a round record or public record may hold, counted before it is
+parsed as its commas and opening brackets and braces (an upper bound on its values
+besides the first): a public record of 56 for eight players holds about 600."""
 MAX_SCORE = 10**9
 """Match scores a round is dealt at lie within plus or minus this."""
 
 
-def load_json(text: object, limit: int, what: str) -> Any:
+def load_json(text: object, limit: int, what: str, items: int = MAX_RECORD_ITEMS) -> Any:
     """Parse JSON ``text`` (``str`` or UTF-8 ``bytes``) of at most ``limit``
-    characters; :class:`~twentyeight.RecordError` for anything else. Numbers are read
-    as JSON writes them: ``NaN``, ``Infinity`` and integers of more than 30 digits are
-    refused here, before anything converts them."""
+    characters and ``items`` items; :class:`~twentyeight.RecordError` for anything
+    else. The work is bounded before parsing: first the length, then the items, counted
+    as the commas and opening brackets and braces of the text (a count in C that needs
+    no parse: it may count some inside strings, never fewer than there are), so a wide
+    document of millions of tiny values is refused without building them. Nesting is
+    bounded by the parser, which refuses more levels than the interpreter's recursion
+    limit. Numbers are read as JSON writes them: ``NaN``, ``Infinity`` and integers of
+    more than 30 digits are refused here, before anything converts them."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a {what} must be JSON text, not {type(text).__name__}")
     if len(text) > limit:
         raise RecordError(f"{what} is too large ({len(text)} characters; at most {limit})")
+    if isinstance(text, str):
+        count = text.count(",") + text.count("[") + text.count("{")
+    else:
+        count = text.count(b",") + text.count(b"[") + text.count(b"{")
+    if count > items:
+        raise RecordError(f"{what} holds too many JSON items ({count} commas, brackets and "
+                          f"braces; at most {items})")
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
     except RecordError:

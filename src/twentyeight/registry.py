@@ -42,6 +42,9 @@ class _Tables:
     grammar: Grammar | None = None
     spelled: dict[str, Ruleset] = attrs.field(factory=dict)
     """Rulesets found lately by the exact text asked for, without options."""
+    optioned: dict[tuple[Any, ...], Ruleset] = attrs.field(factory=dict)
+    """Rulesets found lately by the exact text and options asked for (see
+    :func:`_options_key`)."""
 
 
 _tables: _Tables | None = None
@@ -146,7 +149,7 @@ def _find(name: str, tables: _Tables | None = None) -> Ruleset | Modifier | None
     return tables.by_name[key] if key is not None else None
 
 
-def ruleset(name: str, **options: Any) -> Ruleset:
+def ruleset(name: str, /, **options: Any) -> Ruleset:
     """The ruleset registered under ``name`` or an alias (any case), with ``options``
     changed. ``name`` may add modifiers with ``+`` (``"28+pair+double"``); each is
     applied in turn and refuses, with the reason, a ruleset it does not fit. Raises
@@ -163,9 +166,16 @@ def ruleset(name: str, **options: Any) -> Ruleset:
         known = tables.spelled.get(name)
         if known is not None:
             return known
-    found = _lookup(tables, name)
     if options:
-        return found.with_options(**options)
+        # Each round of a saved match names its options again: build the ruleset once.
+        key = _options_key(name, options)
+        known = tables.optioned.get(key) if key is not None else None
+        if known is None:
+            known = _lookup(tables, name).with_options(**options)
+            if key is not None and len(tables.optioned) < _MAX_SPELLED:
+                tables.optioned[key] = known
+        return known
+    found = _lookup(tables, name)
     if len(tables.spelled) < _MAX_SPELLED:
         tables.spelled[name] = found
     return found
@@ -173,6 +183,24 @@ def ruleset(name: str, **options: Any) -> Ruleset:
 
 _MAX_SPELLED = 256
 """Spellings of ruleset names kept for quick lookup (hostile input cannot grow it)."""
+
+
+def _options_key(name: str, options: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A key for ``name`` with ``options`` that tells apart what a ruleset tells apart
+    (``True``, ``1`` and ``1.0`` are equal in Python and not as options): each value
+    with its type, through tuples and lists; ``None`` if a value is of another kind
+    (nothing is then kept)."""
+    def of(value: Any, depth: int) -> Any:
+        kind = type(value)
+        if kind in (bool, int, float, str) or value is None:
+            return (kind, value)
+        if kind in (tuple, list) and depth < 3:
+            return (kind, *(of(v, depth + 1) for v in value))
+        raise TypeError
+    try:
+        return (name, *((k, of(v, 0)) for k, v in sorted(options.items())))
+    except TypeError:
+        return None
 
 
 def _lookup(tables: _Tables, name: str) -> Ruleset:

@@ -84,10 +84,15 @@ class Round(Views):
 
     __slots__ = ()
 
-    def __new__(cls, ruleset: Ruleset, **_: Any) -> Round:
+    def __new__(cls, /, *args: Any, **kwargs: Any) -> Round:
         # A round is an instance of its ruleset's own class (see ruleset.round_class), which
-        # holds what the ruleset fixes.
-        return object.__new__(ruleset._round_class if cls is Round else cls)
+        # holds what the ruleset fixes. ``cls`` is positional-only and the ruleset is read
+        # as __init__ takes it (first, or by name), so no keyword collides with either.
+        if cls is not Round:
+            return object.__new__(cls)
+        ruleset = args[0] if args else kwargs.get("ruleset")
+        round_class: type[Round] = getattr(ruleset, "_round_class", cls)
+        return object.__new__(round_class)
 
     def __init__(
         self,

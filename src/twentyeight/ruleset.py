@@ -224,7 +224,7 @@ class Ruleset(Sealed):
             object.__setattr__(self, "_changed", changed)
         return dict(changed)
 
-    def with_options(self, **changes: Any) -> Ruleset:
+    def with_options(self, /, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (see ``OPTION_NAMES``)."""
         if not changes:
             return self

@@ -30,6 +30,12 @@ from .invariants import (
 from .invariants import (
     _card_tokens as _card_tokens,  # not API: the library's tests read card words with it
 )
+from .records import (
+    check_tampered_record,
+    check_tampered_records,
+    colliding_option_keys,
+    tampered_records,
+)
 from .refusals import Refusal, candidate_actions, check_action_refusals, refusals_seen
 
 __all__ = [
@@ -47,11 +53,15 @@ __all__ = [
     "check_refusals_hide",
     "check_refusals_hide_in_rounds",
     "check_round",
+    "check_tampered_record",
+    "check_tampered_records",
     "check_trick_winners",
     "check_view_hides",
     "check_views",
+    "colliding_option_keys",
     "hostile_texts",
     "play_random_round",
     "refusals_seen",
     "state_machine",
+    "tampered_records",
 ]
