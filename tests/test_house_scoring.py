@@ -111,6 +111,67 @@ def test_failed_to_refuses_unknown_payers(value: object) -> None:
         te.ruleset("28", failed_to=value)
 
 
+# --- issue 35, item 1: who a made contract's points go to ------------------------------
+
+
+def test_rosanne_enddeal_moves_a_made_bands_points_from_the_defenders() -> None:
+    """josephch/rosanne, ``raGamePanel::EndDeal`` (src/ra/ragamepanel.cpp): the band's
+    game points are added to the winning team and subtracted from the other for every
+    contract, made or failed. A made 23 under its bands is +3 to the bidders and -3 to
+    the defenders (``made_to="both"``); ``failed_to="both"`` alone leaves the
+    defenders at 0. A failed 23 costs 4 and gives 4 either way."""
+    rosanne = {"bands": ROSANNE_BANDS, "failed_to": "both"}
+    assert scripted("28-bands", 3, "bid 23", **rosanne).game_points == (3, 0)
+    assert scripted("28-bands", 3, "bid 23", made_to="both",
+                    **rosanne).game_points == (3, -3)
+    for made_to in ("bidder", "both"):
+        assert scripted("28-bands", 0, "bid 23", made_to=made_to,
+                        **rosanne).game_points == (-4, 4)
+
+
+def test_made_to_both_transfers_pips_and_base_points() -> None:
+    """The option means the same in pips (a made 16 in 29) and base points (a made 16
+    in 28SIX, 1 base point, or 2 with the slam bonus)."""
+    assert scripted("29", 3, "bid 16").game_points == (1, 0)
+    assert scripted("29", 3, "bid 16", made_to="both").game_points == (1, -1)
+    assert scripted("28six", 4, "bid 16").game_points == (2, 0)
+    assert scripted("28six", 4, "bid 16", made_to="both").game_points == (2, -2)
+
+
+def test_made_to_composes_by_name_and_is_doubled_like_the_rest() -> None:
+    """``made_to`` is an option of every composed ruleset whose scoring has it: a
+    doubled made 16 in ``29+double`` moves 2 pips from the defenders to the bidders."""
+    rs = te.ruleset("29+double", made_to="both")
+    assert rs.options()["made_to"] == "both"
+    rnd = rs.new_round(seed=3, dealer=3)
+    for text in ("bid 16", "pass", "pass", "pass"):
+        rnd.apply(text)
+    rnd.apply(rnd.legal_actions()[0])        # the trump
+    rnd.apply("double")
+    while rnd.phase is te.Phase.CALLS:
+        rnd.apply("pass")
+    result = play_out(rnd).result
+    assert result is not None and result.made
+    assert result.game_points == (2, -2)
+
+
+def test_made_to_tables_are_always_a_transfer() -> None:
+    """56's tables already pass from the defenders to the bidders on a made contract:
+    ``made_to`` takes only ``"both"`` there."""
+    assert scripted("56", 3, "bid 28 S").game_points == scripted(
+        "56", 3, "bid 28 S", made_to="both").game_points
+    with pytest.raises(te.ConfigError, match="tables are a fixed stock"):
+        te.ruleset("56", made_to="bidder")
+
+
+@pytest.mark.parametrize("value", ["opponents", "defenders", None, True])
+def test_made_to_refuses_unknown_payees(value: object) -> None:
+    """The option names its two values; ``opponents`` is not one (no engine plays a
+    made contract that only costs the defenders)."""
+    with pytest.raises(te.ConfigError, match="made_to must be one of bidder, both"):
+        te.ruleset("28-bands", made_to=value)
+
+
 # --- item 5: 56's tables by band --------------------------------------------------------
 
 

@@ -123,6 +123,12 @@ OPTION_VARIANTS = [
         ("28-bands", {"failed_to": "both"}),
         ("29", {"failed_to": "opponents"}),
         ("28six", {"failed_to": "bidder"}),
+        # issue 35: rosanne's transfer on every hand, and a made contract's transfer
+        # in pips and base points
+        ("28-bands", {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4)), "failed_to": "both",
+                      "made_to": "both"}),
+        ("29+double", {"made_to": "both"}),
+        ("28six", {"made_to": "both"}),
     ]),
 ]
 

@@ -86,8 +86,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}, cite("rosanne"),
         "28-bands.md#house-rules-band-edges-and-who-pays"),
     HouseRule(
-        "a failed contract's points go to the defenders as well (a transfer)", "28-bands",
-        {"failed_to": "both"}, cite("rosanne"),
+        "game points pass from the losing team to the winning one, made or failed (a "
+        "transfer)", "28-bands", {"failed_to": "both", "made_to": "both"},
+        cite("rosanne", "EndDeal in its game panel"),
         "28-bands.md#house-rules-band-edges-and-who-pays"),
     HouseRule(
         "a failed contract only scores for the defenders", "29", {"failed_to": "opponents"},
