@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from twentyeight_variants.house_rules import HOUSE_RULES
 
 import twentyeight as te
 from twentyeight.results import RoundResult
@@ -20,7 +21,13 @@ ROSANNE_BANDS = ((14, 1, 2), (20, 2, 3), (23, 3, 4))
 """josephch/rosanne's 28: bands 14-19 / 20-22 / 23-28 (ours: 14-19 / 20-24 / 25-28)."""
 
 FIFTYSIX_TABLES = ((28, 1, 2), (40, 2, 3), (48, 3, 4))
-"""rajeevmen0n/fiftysix's default stake tiers: 28-39 1/2, 40-47 2/3, 48-56 3/4."""
+"""rajeevmen0n/fiftysix's stake tiers in its engine's test configurations
+(packages/engine/src/engine.test.ts and the other engine tests): 28-39 1/2, 40-47 2/3,
+48-56 3/4."""
+
+FIFTYSIX_RULES_TABLES = ((28, 1, 2), (40, 2, 3), (56, 3, 4))
+"""rajeevmen0n/fiftysix's default tiers as its rules page lists them (rules.md, section
+7.1): 28-39 1/2, 40-55 2/3, 56 3/4."""
 
 
 def scripted(name: str, seed: int, *calls: str, **options: object) -> RoundResult:
@@ -173,6 +180,28 @@ def test_made_to_refuses_unknown_payees(value: object) -> None:
 
 
 # --- item 5: 56's tables by band --------------------------------------------------------
+
+
+def _catalogued_tables(where: str) -> tuple[tuple[int, ...], ...]:
+    """The ``bands`` of the house-rules catalogue's 56 entry whose source says ``where``."""
+    [rule] = [r for r in HOUSE_RULES if r.preset == "56" and "bands" in r.options
+              and where in r.played_by]
+    return tuple(rule.options["bands"])
+
+
+def test_fiftysix_rules_page_tables_make_a_failed_48_pay_3() -> None:
+    """rajeevmen0n/fiftysix, rules.md section 7.1: bids 40-55 win 2 or pay 3 and 56 wins
+    3 or pays 4, so a failed 48 pays 3 tables; its engine's test configurations (a band
+    48-56 paying 3/4) and 004 make it pay 4. The catalogue lists both tables, each with
+    the part of the game it comes from."""
+    assert _catalogued_tables("section 7.1") == FIFTYSIX_RULES_TABLES
+    assert _catalogued_tables("test configurations") == FIFTYSIX_TABLES
+    assert scripted("56", 0, "bid 48 S").game_points == (-4, 4)
+    assert scripted("56", 0, "bid 48 S", bands=FIFTYSIX_TABLES).game_points == (-4, 4)
+    assert scripted("56", 0, "bid 48 S",
+                    bands=FIFTYSIX_RULES_TABLES).game_points == (-3, 3)
+    assert scripted("56", 0, "bid 56 S",
+                    bands=FIFTYSIX_RULES_TABLES).game_points == (-4, 4)
 
 
 def test_fiftysix_tables_make_a_failed_56_pay_4() -> None:

@@ -118,6 +118,7 @@ OPTION_VARIANTS = [
     *(HOUSE_SCORING := [
         # issue 19's scoring house rules: fiftysix's tables, rosanne's band edges, who pays
         ("56", {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))}),
+        ("56", {"bands": ((28, 1, 2), (40, 2, 3), (56, 3, 4))}),
         ("56", {"bands": ((28, 1, 2, 2, 5, 4, 9), (40, 2, 3), (48, 3, 4), (56, 4, 5))}),
         ("28-bands", {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}),
         ("28-bands", {"failed_to": "both"}),

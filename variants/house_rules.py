@@ -77,9 +77,16 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         {"opener_must_bid": False, "all_pass": "opener-no-trump"},
         cite("fiftysix", "its rules, section 4.3"), "28.md#house-rules-of-the-auction"),
     HouseRule(
-        "56's tables set by band (here with a top band that pays 3 or 4)", "56",
+        "56's tables set by band: 28-39 1/2, 40-47 2/3, 48-56 3/4", "56",
         {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))},
-        cite("fiftysix", "each room sets its own"),
+        cite("fiftysix", "the tables of its engine's test configurations; each room "
+             "sets its own"),
+        "56.md#house-rule-the-tables-by-band"),
+    HouseRule(
+        "56's tables set by band: 28-39 1/2, 40-55 2/3, 56 3/4", "56",
+        {"bands": ((28, 1, 2), (40, 2, 3), (56, 3, 4))},
+        cite("fiftysix", "its rules, section 7.1, the default tiers; each room sets its "
+             "own"),
         "56.md#house-rule-the-tables-by-band"),
     HouseRule(
         "score bands with other edges (14-19, 20-22, 23-28)", "28-bands",

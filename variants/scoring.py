@@ -334,8 +334,10 @@ class Tables(ScoringSystem):
     """The tables of each bid band, by rising lowest bid: ``(lowest bid, won, paid)``,
     doubling multiplying them (x2, redoubled x4), or ``(lowest bid, won, paid, won
     doubled, paid doubled, won redoubled, paid redoubled)``. 004 plays 28-39 1/2, 40-47
-    2/3, 48-55 3/4, 56 4/5; rajeevmen0n/fiftysix lets each room set them, its default
-    top band 48-56 paying 3/4 (``((28, 1, 2), (40, 2, 3), (48, 3, 4))``)."""
+    2/3, 48-55 3/4, 56 4/5; rajeevmen0n/fiftysix lets each room set them: its rules page
+    (section 7.1) lists 28-39 1/2, 40-55 2/3, 56 3/4 (``((28, 1, 2), (40, 2, 3), (56, 3,
+    4))``), its engine's tests play a top band 48-56 paying 3/4 (``((28, 1, 2), (40, 2,
+    3), (48, 3, 4))``)."""
     tables: int = field(default=12, validator=_positive)
     """The tables each team holds when a match begins."""
     failed_to: Literal["both"] = field(default="both", validator=_only_transfer)
