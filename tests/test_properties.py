@@ -141,6 +141,12 @@ HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
             "partner_overcall_min": None}),
     ("56", {"all_pass": "throw-in", "min_bid": 56}),
     ("28", {"second_auction": 21}),
+    # issue 35: fiftysix's forced No Trump that nobody may double, with the doubling
+    # modifier and a second auction that may replace it
+    ("28+double", {"all_pass": "opener-no-trump-undoubled", "opener_must_bid": False,
+                   "min_bid": 27, "partner_overcall_min": None, "second_auction": 27}),
+    ("29+double", {"all_pass": "opener-no-trump-undoubled", "opener_must_bid": False,
+                   "min_bid": 28, "partner_overcall_min": None}),
 ]
 """Issue 19's auction options, each turned on: the held bid (debchamps/TwentyNine), the
 forced No Trump when all pass (rajeevmen0n/fiftysix's 28), 56's throw-in and the second

@@ -73,8 +73,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "a second auction from 21 once every card is dealt", "28", {"second_auction": 21},
         cite("fiftysix", "its rules, section 10.2"), "28.md#house-rules-of-the-auction"),
     HouseRule(
-        "when everyone passes, the opener plays the lowest bid at No Trump", "28",
-        {"opener_must_bid": False, "all_pass": "opener-no-trump"},
+        "when everyone passes, the opener plays the lowest bid at No Trump, which nobody "
+        "may double", "28",
+        {"opener_must_bid": False, "all_pass": "opener-no-trump-undoubled"},
         cite("fiftysix", "its rules, section 4.3"), "28.md#house-rules-of-the-auction"),
     HouseRule(
         "56's tables set by band: 28-39 1/2, 40-47 2/3, 48-56 3/4", "56",
