@@ -87,13 +87,58 @@ def test_held_bid_round_trips_and_composes_with_the_modifiers() -> None:
     assert testing.check_random_rounds(rs, rounds=20, seed=19) == 20
 
 
+def test_debchamps_held_bid_the_later_player_speaks_first_after_the_opener_passes() -> None:
+    """debchamps/TwentyNine, ``Bidding.call`` (app/src/main/java/debakesh/com/twentynine/
+    entity/Bidding.java): when the player who started (the opener) passes, the turn goes
+    to the next-but-one player (``otherBidCaller`` moves on and is the one to call) and
+    the next player keeps the priority (``latestBidRaiser``). With
+    ``held_bid="later-first"`` North speaks before East; East may then hold North's bid.
+    With ``held_bid=True`` East, the earlier, speaks first."""
+    earlier = te.ruleset("29", held_bid=True, opener_must_bid=False).new_round(
+        seed=5, dealer=WEST)
+    later = te.ruleset("29", held_bid="later-first", opener_must_bid=False).new_round(
+        seed=5, dealer=WEST)
+    for rnd in (earlier, later):
+        rnd.apply("pass")                     # South, the opener
+    assert earlier.to_act == EAST
+    assert later.to_act == NORTH
+    turns = []
+    for call in ["bid 16", "hold", "bid 17", "pass",      # East holds, then gives up
+                 "pass"]:                                 # West takes his place, passes
+        turns.append(later.to_act)
+        later.apply(call)
+    assert turns == [NORTH, EAST, NORTH, EAST, WEST]
+    assert later.phase is te.Phase.TRUMP and (later.bidder, later.bid) == (NORTH, 17)
+
+
+def test_held_bid_later_first_keeps_the_earlier_players_priority() -> None:
+    """debchamps/TwentyNine: only the order of the first word changes. After North's
+    16, East (the earlier) may match it and North (the later) must bid higher; once
+    someone has bid, the one of the two who does not hold the bid speaks, as with
+    ``True``. The record replays under the option."""
+    rnd = te.ruleset("29", held_bid="later-first", opener_must_bid=False).new_round(
+        seed=5, dealer=WEST)
+    rnd.apply("pass")
+    rnd.apply("bid 16")
+    assert rnd.to_act == EAST and _texts(rnd)[:2] == ["pass", "bid 16"]
+    rnd.apply("same")
+    assert (rnd.bidder, rnd.bid, rnd.to_act) == (EAST, 16, NORTH)
+    refusal = rnd.explain("bid 16")
+    assert refusal is not None and refusal.rule == "bid-too-low"
+    testing.check_record_round_trip(rnd)
+    again = te.Round.from_json(rnd.to_json())
+    assert again.ruleset.options()["held_bid"] == "later-first"
+    assert (again.bidder, again.bid, again.to_act) == (EAST, 16, NORTH)
+
+
 def test_held_bid_is_only_an_option_of_the_classic_auction() -> None:
     """56's auction (a pass is not final) has no held bid: the option is refused by
     name, and a bad value is refused with a clear message."""
     with pytest.raises(te.ConfigError, match="held_bid"):
         te.ruleset("56", held_bid=True)
-    with pytest.raises(te.ConfigError, match="held_bid must be bool"):
-        te.ruleset("29", held_bid="yes")
+    for bad in ("yes", 1, "later"):
+        with pytest.raises(te.ConfigError, match="held_bid must be True, False or 'later-first'"):
+            te.ruleset("29", held_bid=bad)
 
 
 # ------------------------------------------------------------------ all pass

@@ -135,6 +135,8 @@ OPTION_VARIANTS = [
 
 HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
     ("29", {"held_bid": True}),
+    # issue 35: debchamps/TwentyNine's order when the opener passes
+    ("29+double", {"held_bid": "later-first", "opener_must_bid": False}),
     # Random players seldom all pass; a narrow bid range makes it common (some 1.7% of
     # rounds end in the forced No Trump, 0.1% of 56's in the throw-in).
     ("28", {"all_pass": "opener-no-trump", "opener_must_bid": False, "min_bid": 27,

@@ -10,7 +10,11 @@ but the highest bidder have passed) with three options, all off by default:
   earlier of the two in the order of speaking has priority: the later one must bid
   higher, while the earlier one may *hold* the bid by bidding the same number again
   (``hold`` or ``same``, read as ``bid <the current bid>``), or bid higher. The auction
-  ends when all but one have passed.
+  ends when all but one have passed. While nobody has bid (the opener passed), the
+  earlier of the two speaks first with ``held_bid=True``; with
+  ``held_bid="later-first"`` the later one does, as debchamps/TwentyNine's
+  ``Bidding.call`` has it (a pass by the player who started makes the next-but-one
+  player the one to call, the next one keeping the priority).
 * ``second_auction`` (rajeevmen0n/fiftysix's 28, rules §10.2): once the second four
   cards are dealt, a second auction from this bid (21 there) may raise the contract.
   It starts at the opener and everyone speaks, the holder of the bid included; a pass
@@ -35,13 +39,15 @@ but the highest bidder have passed) with three options, all off by default:
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
+import attrs
 from attrs import field, frozen
 
 from twentyeight.actions import NO_TRUMP, Action, Bid
-from twentyeight.config import RulesetConfig, one_of, optional_int, typed
+from twentyeight.config import RulesetConfig, one_of, optional_int
 from twentyeight.errors import ConfigError
+from twentyeight.inputs import describe
 from twentyeight.plugins import StandardAuction, Why
 from twentyeight.port import RoundPort
 
@@ -64,6 +70,21 @@ FORCED_UNDOUBLED_REFUSAL = (
     "the No Trump forced on the opener when everyone passed cannot be doubled")
 """The rule id and reason of a ``double`` of a forced No Trump that may not be
 doubled."""
+
+HeldBid = bool | Literal["later-first"]
+"""29's held bid: off (``False``), on (``True``: while nobody has bid, the earlier of the
+two players bidding speaks first), or on with the later of the two speaking first while
+nobody has bid (``"later-first"``: debchamps/TwentyNine's order when the opener
+passes)."""
+
+
+def _held_bid(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    # ``is``: 1 and 0 equal True and False but are not switches.
+    if value is True or value is False or (isinstance(value, str) and value == "later-first"):
+        return
+    raise ConfigError(f"option {attribute.name} must be True, False or 'later-first'; "
+                      f"got {describe(value)}")
+
 
 HOLD_WORDS = frozenset({"hold", "same"})
 """What a player says to hold the bid at the same number."""
@@ -139,11 +160,13 @@ class HouseAuction(StandardAuction):
 
     option_fields: ClassVar[tuple[str, ...]] = ("held_bid", "second_auction", "all_pass")
 
-    held_bid: bool = field(default=False, validator=typed(bool))
+    held_bid: HeldBid = field(default=False, validator=_held_bid)
     """29's held bid: two players bid at a time, the earlier in turn may hold the bid by
     matching a raise (`hold`/`same`), the later must bid higher; who passes is replaced
     by the next player. Played in Bangladesh and eastern India, and by an open-source 29
-    app (see the house rules' sources)."""
+    app (see the house rules' sources). While nobody has bid, the earlier of the two
+    speaks first (`True`), or the later (`"later-first"`, as that app has it when the
+    opener passes)."""
 
     second_auction: int | None = field(default=None, validator=optional_int)
     """The lowest bid of a second auction held once every card is dealt, which may raise
@@ -162,6 +185,8 @@ class HouseAuction(StandardAuction):
         if self.held_bid:
             text = ("bid in turn, two players at a time: the earlier in turn may hold the "
                     "bid by matching a raise, the later must bid higher; a pass is final")
+            if self.held_bid == "later-first":
+                text += "; while nobody has bid, the later of the two speaks first"
         if self.second_auction is not None:
             text += (f"; once every card is dealt, a second auction from "
                      f"{self.second_auction} may raise the contract")
@@ -231,8 +256,9 @@ class HouseAuction(StandardAuction):
         pair = left[:2]
         if bidder in pair:
             return pair[1] if pair[0] == bidder else pair[0]
-        # Nobody has bid yet (the opener passed): the earlier of the pair speaks first.
-        return pair[0]
+        # Nobody has bid yet (the opener passed): the earlier of the pair speaks first, or
+        # the later one (debchamps/TwentyNine); the earlier keeps the priority either way.
+        return pair[-1] if self.held_bid == "later-first" else pair[0]
 
     def all_passed(self, rnd: RoundPort) -> None:
         """The all-pass rule: a throw-in, or the opener's forced No Trump."""

@@ -70,6 +70,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         {"held_bid": True}, f"{cite('twentynine')}; 29 in Bangladesh and eastern India",
         "29.md#the-held-bid"),
     HouseRule(
+        "with the held bid, when the opener passes the later of the next two players "
+        "speaks first", "29", {"held_bid": "later-first", "opener_must_bid": False},
+        cite("twentynine", "Bidding.call"), "29.md#the-held-bid"),
+    HouseRule(
         "a second auction from 21 once every card is dealt", "28", {"second_auction": 21},
         cite("fiftysix", "its rules, section 10.2"), "28.md#house-rules-of-the-auction"),
     HouseRule(
