@@ -301,11 +301,14 @@ def _scoring_summary(scoring: Any) -> str:
     # Tables always pass between the teams; their line says so once, at the end.
     to_opponents = failed_to == "opponents"
     both = failed_to == "both" and not hasattr(scoring, "tables")
+    made_both = getattr(scoring, "made_to", "bidder") == "both" \
+        and not hasattr(scoring, "tables")
 
     def made_failed(made: int, failed: int) -> str:
+        won = f"+{made} and opponents −{made}" if made_both else f"+{made}"
         if both:
-            return f"+{made} / −{failed} and opponents +{failed}"
-        return f"+{made} / " + (f"opponents +{failed}" if to_opponents else f"−{failed}")
+            return f"{won} / −{failed} and opponents +{failed}"
+        return f"{won} / " + (f"opponents +{failed}" if to_opponents else f"−{failed}")
 
     if _is(scoring, "twentyeight_variants.scoring", "Pips"):
         text = f"pips: made {_signed(scoring.made)}, failed {_signed(scoring.failed)}"
@@ -316,6 +319,8 @@ def _scoring_summary(scoring: Any) -> str:
                     f"{_signed(-scoring.failed)} to the opponents")
         else:
             text += f" to the bidding team and {_signed(-scoring.failed)} to the opponents"
+        if made_both:
+            text += f"; a made contract also {_signed(-scoring.made)} to the opponents"
         if single is not None:
             text += f"; single hand {_signed(single[0])} / {_signed(single[1])}"
     elif _is(scoring, "twentyeight_variants.scoring", "Bands") or _is(

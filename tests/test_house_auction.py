@@ -87,13 +87,58 @@ def test_held_bid_round_trips_and_composes_with_the_modifiers() -> None:
     assert testing.check_random_rounds(rs, rounds=20, seed=19) == 20
 
 
+def test_debchamps_held_bid_the_later_player_speaks_first_after_the_opener_passes() -> None:
+    """debchamps/TwentyNine, ``Bidding.call`` (app/src/main/java/debakesh/com/twentynine/
+    entity/Bidding.java): when the player who started (the opener) passes, the turn goes
+    to the next-but-one player (``otherBidCaller`` moves on and is the one to call) and
+    the next player keeps the priority (``latestBidRaiser``). With
+    ``held_bid="later-first"`` North speaks before East; East may then hold North's bid.
+    With ``held_bid=True`` East, the earlier, speaks first."""
+    earlier = te.ruleset("29", held_bid=True, opener_must_bid=False).new_round(
+        seed=5, dealer=WEST)
+    later = te.ruleset("29", held_bid="later-first", opener_must_bid=False).new_round(
+        seed=5, dealer=WEST)
+    for rnd in (earlier, later):
+        rnd.apply("pass")                     # South, the opener
+    assert earlier.to_act == EAST
+    assert later.to_act == NORTH
+    turns = []
+    for call in ["bid 16", "hold", "bid 17", "pass",      # East holds, then gives up
+                 "pass"]:                                 # West takes his place, passes
+        turns.append(later.to_act)
+        later.apply(call)
+    assert turns == [NORTH, EAST, NORTH, EAST, WEST]
+    assert later.phase is te.Phase.TRUMP and (later.bidder, later.bid) == (NORTH, 17)
+
+
+def test_held_bid_later_first_keeps_the_earlier_players_priority() -> None:
+    """debchamps/TwentyNine: only the order of the first word changes. After North's
+    16, East (the earlier) may match it and North (the later) must bid higher; once
+    someone has bid, the one of the two who does not hold the bid speaks, as with
+    ``True``. The record replays under the option."""
+    rnd = te.ruleset("29", held_bid="later-first", opener_must_bid=False).new_round(
+        seed=5, dealer=WEST)
+    rnd.apply("pass")
+    rnd.apply("bid 16")
+    assert rnd.to_act == EAST and _texts(rnd)[:2] == ["pass", "bid 16"]
+    rnd.apply("same")
+    assert (rnd.bidder, rnd.bid, rnd.to_act) == (EAST, 16, NORTH)
+    refusal = rnd.explain("bid 16")
+    assert refusal is not None and refusal.rule == "bid-too-low"
+    testing.check_record_round_trip(rnd)
+    again = te.Round.from_json(rnd.to_json())
+    assert again.ruleset.options()["held_bid"] == "later-first"
+    assert (again.bidder, again.bid, again.to_act) == (EAST, 16, NORTH)
+
+
 def test_held_bid_is_only_an_option_of_the_classic_auction() -> None:
     """56's auction (a pass is not final) has no held bid: the option is refused by
     name, and a bad value is refused with a clear message."""
     with pytest.raises(te.ConfigError, match="held_bid"):
         te.ruleset("56", held_bid=True)
-    with pytest.raises(te.ConfigError, match="held_bid must be bool"):
-        te.ruleset("29", held_bid="yes")
+    for bad in ("yes", 1, "later"):
+        with pytest.raises(te.ConfigError, match="held_bid must be True, False or 'later-first'"):
+            te.ruleset("29", held_bid=bad)
 
 
 # ------------------------------------------------------------------ all pass
@@ -150,11 +195,71 @@ def test_fiftysix_all_pass_option_offers_the_throw_in() -> None:
     assert thrown.result is not None and thrown.result.annulled == "all-passed"
 
 
+@pytest.mark.parametrize("name", ["28+double", "29+double"])
+def test_fiftysix_forced_no_trump_cannot_be_doubled(name: str) -> None:
+    """rajeevmen0n/fiftysix rules.md section 4.3: when everyone passes the first bidder
+    is forced to take the lowest bid at No Trump, and "the forced bid can't be
+    doubled". With ``opener-no-trump`` the double modifier's window opens on it as on
+    any contract; with ``opener-no-trump-undoubled`` it stays shut, play starts at once
+    and a double is refused as ``forced-no-trump-undoubled``, the round unchanged."""
+    doubled = _all_pass(te.ruleset(name, opener_must_bid=False, all_pass="opener-no-trump"))
+    assert doubled.phase is te.Phase.CALLS and doubled.window == "double"
+    assert "double" in _texts(doubled)
+    rnd = _all_pass(te.ruleset(name, opener_must_bid=False,
+                               all_pass="opener-no-trump-undoubled"))
+    assert (rnd.bidder, rnd.denomination) == (SOUTH, "NT")
+    assert rnd.phase is te.Phase.PLAY and rnd.to_act == SOUTH and rnd.window is None
+    refusal = rnd.explain("double")
+    assert refusal is not None and refusal.rule == "forced-no-trump-undoubled"
+    before = rnd.to_json()
+    with pytest.raises(te.IllegalActionError):
+        rnd.apply("double")
+    assert rnd.to_json() == before
+    while not rnd.is_over:
+        rnd.apply(rnd.legal_actions()[0])
+    assert rnd.multiplier == 1
+    testing.check_record_round_trip(rnd)
+
+
+def test_forced_no_trump_undoubled_lets_a_new_contract_be_doubled() -> None:
+    """rajeevmen0n/fiftysix section 10.2: a forced 14 No Trump still has a second
+    auction; a bid there replaces it, and the new contract may be doubled as any other
+    (the rule is about the forced bid only). If all pass again, the forced No Trump is
+    played undoubled."""
+    rs = te.ruleset("28+double", second_auction=21, opener_must_bid=False,
+                    all_pass="opener-no-trump-undoubled")
+    rnd = _all_pass(rs)
+    assert rnd.phase is te.Phase.AUCTION and rnd.denomination == "NT"
+    for call in ["pass", "pass", "bid 21", "pass", "pass", "pass"]:
+        rnd.apply(call)
+    rnd.apply(rnd.legal_actions()[0])          # North lays a trump
+    assert rnd.phase is te.Phase.CALLS and rnd.window == "double"
+    again = _all_pass(rs)
+    for _ in range(4):
+        again.apply("pass")
+    assert again.phase is te.Phase.PLAY and again.multiplier == 1
+    refusal = again.explain("double")
+    assert refusal is not None and refusal.rule == "forced-no-trump-undoubled"
+
+
+def test_fiftysix_56_refuses_a_double_of_the_forced_no_trump_under_both_values() -> None:
+    """56's doubles are calls of its auction, which the forced 28 No Trump ends: under
+    either value play starts at once, undoubled; the new value is accepted and says so
+    in the auction's description."""
+    for rule in ("opener-no-trump", "opener-no-trump-undoubled"):
+        rnd = _all_pass(te.ruleset("56", all_pass=rule))
+        assert rnd.phase is te.Phase.PLAY and rnd.multiplier == 1 and rnd.bid == 28
+    assert "nobody may double" in te.ruleset(
+        "56", all_pass="opener-no-trump-undoubled").config.auction.describe()
+
+
 def test_forced_no_trump_conflicts_with_an_opener_who_must_bid() -> None:
     """28's opener must bid, so nobody can pass all round: the combination is refused,
     naming both options; a value outside the two is refused too."""
     with pytest.raises(te.ConfigError, match="opener_must_bid"):
         te.ruleset("28", all_pass="opener-no-trump")
+    with pytest.raises(te.ConfigError, match="opener_must_bid"):
+        te.ruleset("28+double", all_pass="opener-no-trump-undoubled")
     with pytest.raises(te.ConfigError, match="all_pass must be one of"):
         te.ruleset("28", all_pass="redeal")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from twentyeight_variants.house_rules import HOUSE_RULES
 
 import twentyeight as te
 from twentyeight.results import RoundResult
@@ -20,7 +21,13 @@ ROSANNE_BANDS = ((14, 1, 2), (20, 2, 3), (23, 3, 4))
 """josephch/rosanne's 28: bands 14-19 / 20-22 / 23-28 (ours: 14-19 / 20-24 / 25-28)."""
 
 FIFTYSIX_TABLES = ((28, 1, 2), (40, 2, 3), (48, 3, 4))
-"""rajeevmen0n/fiftysix's default stake tiers: 28-39 1/2, 40-47 2/3, 48-56 3/4."""
+"""rajeevmen0n/fiftysix's stake tiers in its engine's test configurations
+(packages/engine/src/engine.test.ts and the other engine tests): 28-39 1/2, 40-47 2/3,
+48-56 3/4."""
+
+FIFTYSIX_RULES_TABLES = ((28, 1, 2), (40, 2, 3), (56, 3, 4))
+"""rajeevmen0n/fiftysix's default tiers as its rules page lists them (rules.md, section
+7.1): 28-39 1/2, 40-55 2/3, 56 3/4."""
 
 
 def scripted(name: str, seed: int, *calls: str, **options: object) -> RoundResult:
@@ -111,7 +118,90 @@ def test_failed_to_refuses_unknown_payers(value: object) -> None:
         te.ruleset("28", failed_to=value)
 
 
+# --- issue 35, item 1: who a made contract's points go to ------------------------------
+
+
+def test_rosanne_enddeal_moves_a_made_bands_points_from_the_defenders() -> None:
+    """josephch/rosanne, ``raGamePanel::EndDeal`` (src/ra/ragamepanel.cpp): the band's
+    game points are added to the winning team and subtracted from the other for every
+    contract, made or failed. A made 23 under its bands is +3 to the bidders and -3 to
+    the defenders (``made_to="both"``); ``failed_to="both"`` alone leaves the
+    defenders at 0. A failed 23 costs 4 and gives 4 either way."""
+    rosanne = {"bands": ROSANNE_BANDS, "failed_to": "both"}
+    assert scripted("28-bands", 3, "bid 23", **rosanne).game_points == (3, 0)
+    assert scripted("28-bands", 3, "bid 23", made_to="both",
+                    **rosanne).game_points == (3, -3)
+    for made_to in ("bidder", "both"):
+        assert scripted("28-bands", 0, "bid 23", made_to=made_to,
+                        **rosanne).game_points == (-4, 4)
+
+
+def test_made_to_both_transfers_pips_and_base_points() -> None:
+    """The option means the same in pips (a made 16 in 29) and base points (a made 16
+    in 28SIX, 1 base point, or 2 with the slam bonus)."""
+    assert scripted("29", 3, "bid 16").game_points == (1, 0)
+    assert scripted("29", 3, "bid 16", made_to="both").game_points == (1, -1)
+    assert scripted("28six", 4, "bid 16").game_points == (2, 0)
+    assert scripted("28six", 4, "bid 16", made_to="both").game_points == (2, -2)
+
+
+def test_made_to_composes_by_name_and_is_doubled_like_the_rest() -> None:
+    """``made_to`` is an option of every composed ruleset whose scoring has it: a
+    doubled made 16 in ``29+double`` moves 2 pips from the defenders to the bidders."""
+    rs = te.ruleset("29+double", made_to="both")
+    assert rs.options()["made_to"] == "both"
+    rnd = rs.new_round(seed=3, dealer=3)
+    for text in ("bid 16", "pass", "pass", "pass"):
+        rnd.apply(text)
+    rnd.apply(rnd.legal_actions()[0])        # the trump
+    rnd.apply("double")
+    while rnd.phase is te.Phase.CALLS:
+        rnd.apply("pass")
+    result = play_out(rnd).result
+    assert result is not None and result.made
+    assert result.game_points == (2, -2)
+
+
+def test_made_to_tables_are_always_a_transfer() -> None:
+    """56's tables already pass from the defenders to the bidders on a made contract:
+    ``made_to`` takes only ``"both"`` there."""
+    assert scripted("56", 3, "bid 28 S").game_points == scripted(
+        "56", 3, "bid 28 S", made_to="both").game_points
+    with pytest.raises(te.ConfigError, match="tables are a fixed stock"):
+        te.ruleset("56", made_to="bidder")
+
+
+@pytest.mark.parametrize("value", ["opponents", "defenders", None, True])
+def test_made_to_refuses_unknown_payees(value: object) -> None:
+    """The option names its two values; ``opponents`` is not one (no engine plays a
+    made contract that only costs the defenders)."""
+    with pytest.raises(te.ConfigError, match="made_to must be one of bidder, both"):
+        te.ruleset("28-bands", made_to=value)
+
+
 # --- item 5: 56's tables by band --------------------------------------------------------
+
+
+def _catalogued_tables(where: str) -> tuple[tuple[int, ...], ...]:
+    """The ``bands`` of the house-rules catalogue's 56 entry whose source says ``where``."""
+    [rule] = [r for r in HOUSE_RULES if r.preset == "56" and "bands" in r.options
+              and where in r.played_by]
+    return tuple(rule.options["bands"])
+
+
+def test_fiftysix_rules_page_tables_make_a_failed_48_pay_3() -> None:
+    """rajeevmen0n/fiftysix, rules.md section 7.1: bids 40-55 win 2 or pay 3 and 56 wins
+    3 or pays 4, so a failed 48 pays 3 tables; its engine's test configurations (a band
+    48-56 paying 3/4) and 004 make it pay 4. The catalogue lists both tables, each with
+    the part of the game it comes from."""
+    assert _catalogued_tables("section 7.1") == FIFTYSIX_RULES_TABLES
+    assert _catalogued_tables("test configurations") == FIFTYSIX_TABLES
+    assert scripted("56", 0, "bid 48 S").game_points == (-4, 4)
+    assert scripted("56", 0, "bid 48 S", bands=FIFTYSIX_TABLES).game_points == (-4, 4)
+    assert scripted("56", 0, "bid 48 S",
+                    bands=FIFTYSIX_RULES_TABLES).game_points == (-3, 3)
+    assert scripted("56", 0, "bid 56 S",
+                    bands=FIFTYSIX_RULES_TABLES).game_points == (-4, 4)
 
 
 def test_fiftysix_tables_make_a_failed_56_pay_4() -> None:

@@ -118,22 +118,37 @@ OPTION_VARIANTS = [
     *(HOUSE_SCORING := [
         # issue 19's scoring house rules: fiftysix's tables, rosanne's band edges, who pays
         ("56", {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))}),
+        ("56", {"bands": ((28, 1, 2), (40, 2, 3), (56, 3, 4))}),
         ("56", {"bands": ((28, 1, 2, 2, 5, 4, 9), (40, 2, 3), (48, 3, 4), (56, 4, 5))}),
         ("28-bands", {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}),
         ("28-bands", {"failed_to": "both"}),
         ("29", {"failed_to": "opponents"}),
         ("28six", {"failed_to": "bidder"}),
+        # issue 35: rosanne's transfer on every hand, and a made contract's transfer
+        # in pips and base points
+        ("28-bands", {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4)), "failed_to": "both",
+                      "made_to": "both"}),
+        ("29+double", {"made_to": "both"}),
+        ("28six", {"made_to": "both"}),
     ]),
 ]
 
 HOUSE_AUCTION_OPTIONS: list[tuple[str, dict[str, object]]] = [
     ("29", {"held_bid": True}),
+    # issue 35: debchamps/TwentyNine's order when the opener passes
+    ("29+double", {"held_bid": "later-first", "opener_must_bid": False}),
     # Random players seldom all pass; a narrow bid range makes it common (some 1.7% of
     # rounds end in the forced No Trump, 0.1% of 56's in the throw-in).
     ("28", {"all_pass": "opener-no-trump", "opener_must_bid": False, "min_bid": 27,
             "partner_overcall_min": None}),
     ("56", {"all_pass": "throw-in", "min_bid": 56}),
     ("28", {"second_auction": 21}),
+    # issue 35: fiftysix's forced No Trump that nobody may double, with the doubling
+    # modifier and a second auction that may replace it
+    ("28+double", {"all_pass": "opener-no-trump-undoubled", "opener_must_bid": False,
+                   "min_bid": 27, "partner_overcall_min": None, "second_auction": 27}),
+    ("29+double", {"all_pass": "opener-no-trump-undoubled", "opener_must_bid": False,
+                   "min_bid": 28, "partner_overcall_min": None}),
 ]
 """Issue 19's auction options, each turned on: the held bid (debchamps/TwentyNine), the
 forced No Trump when all pass (rajeevmen0n/fiftysix's 28), 56's throw-in and the second

@@ -698,6 +698,11 @@ OTHER_CASES = [
          lambda: (seeded("28+double", 1), Double(), None)),
     Case("double-during-the-play", "double-only-after-trump",
          lambda: (run(d28("28+double"), "pass", "pass"), Double(), None)),
+    # rajeevmen0n/fiftysix rules.md section 4.3: "The forced bid can't be doubled"
+    Case("double-a-forced-no-trump", "forced-no-trump-undoubled",
+         lambda: (seeded("28+double", 1, "pass", "pass", "pass", "pass",
+                         opener_must_bid=False, all_pass="opener-no-trump-undoubled"),
+                  Double(), None)),
     Case("redouble-with-no-double", "nothing-doubled",
          lambda: (d28("28+double"), Redouble(), None)),
     Case("c-with-no-double", "nothing-doubled",

@@ -567,6 +567,16 @@ def test_pips_summary_says_who_a_failed_contract_pays(failed_to: str, says: str)
     assert says in facts["scoring"], facts["scoring"]
 
 
+def test_scoring_summary_says_a_made_contract_is_a_transfer() -> None:
+    """The generated scoring line follows ``made_to`` (josephch/rosanne's EndDeal moves
+    a made contract's points from the defenders too), for pips and bands alike."""
+    assert "a made contract also −1 to the opponents" in tables.facts(
+        te.ruleset("29", made_to="both"))["scoring"]
+    bands = tables.facts(te.ruleset("28-bands", made_to="both"))["scoring"]
+    assert "25+: +3 and opponents −3 / −4" in bands, bands
+    assert "opponents −" not in tables.facts(te.ruleset("28-bands"))["scoring"]
+
+
 # ---------------------------------------------------------------- pictures, nothing remote
 
 

@@ -23,6 +23,7 @@ from twentyeight.errors import ConfigError
 from twentyeight.plugins import AddPlugin, RulePlugin, WindowEvent
 from twentyeight.port import RoundPort
 
+from .auctions import FORCED_UNDOUBLED_REFUSAL, forced_undoubled
 from .calls import CallC, Double, Redouble
 from .sources import cite
 
@@ -90,7 +91,10 @@ class DoubleRule(RulePlugin):
         return self.auto_double is not None and bid is not None and bid >= self.auto_double
 
     def open_window(self, rnd: RoundPort) -> int | None:
-        """The opponents are asked first, from the bidder's right."""
+        """The opponents are asked first, from the bidder's right; the window stays shut
+        on a forced No Trump that may not be doubled (``all_pass`` of the auction)."""
+        if forced_undoubled(rnd):
+            return None
         bidder = rnd.bidder
         assert bidder is not None
         if self._auto(rnd):
@@ -141,6 +145,8 @@ class DoubleRule(RulePlugin):
 
     def refuse(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """Why a double, redouble or C is not allowed now."""
+        if rnd.window != self.name and forced_undoubled(rnd):
+            return FORCED_UNDOUBLED_REFUSAL
         if rnd.window != self.name:
             return ("double-only-after-trump",
                     "doubling happens once the trump is chosen, before the rest of the deal")

@@ -45,7 +45,7 @@ from twentyeight.plugins import AuctionRules, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
 
-from .auctions import ALL_PASS, AllPass, all_passed_by_rule, check_all_pass
+from .auctions import ALL_PASS, AllPass, all_pass_words, all_passed_by_rule, check_all_pass
 from .calls import Double, Redouble
 from .scoring import Tables
 from .sources import cite
@@ -107,8 +107,10 @@ class SuitAuction(AuctionRules):
 
     all_pass: AllPass = attrs.field(default="opener-no-trump", validator=one_of(*ALL_PASS))
     """When all pass without a bid: `opener-no-trump` (the score-bands rules page's 28
-    No Trump for the team opposing the dealer, played by the opener; an open-source 56
-    game agrees), or `throw-in` (annul and deal again)."""
+    No Trump for the team opposing the dealer, played by the opener), or `throw-in`
+    (annul and deal again). `opener-no-trump-undoubled` (an open-source 56 game: "the
+    forced bid can't be doubled") is the same here: 56's doubles are calls of its
+    auction, which the forced contract ends."""
 
     def describe(self) -> str:
         """The auction in words, with its options."""
@@ -117,9 +119,7 @@ class SuitAuction(AuctionRules):
         text = ("bid a number and a suit or No Trump, each number higher than the last; "
                 "double the opponents' bid, redouble your side's doubled bid; a pass is "
                 f"not final: a redouble, or {closing} after a bid or double, ends it")
-        if self.all_pass == "opener-no-trump":
-            return text + "; if all pass, the opener plays the lowest bid at No Trump"
-        return text + "; if all pass, the cards are dealt again"
+        return text + all_pass_words(self.all_pass, "; if all pass, the cards are dealt again")
 
     def check(self, config: RulesetConfig) -> None:
         """The closing passes must fit the table, and the all-pass rule the opener."""

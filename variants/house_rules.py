@@ -70,24 +70,37 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         {"held_bid": True}, f"{cite('twentynine')}; 29 in Bangladesh and eastern India",
         "29.md#the-held-bid"),
     HouseRule(
+        "with the held bid, when the opener passes the later of the next two players "
+        "speaks first", "29", {"held_bid": "later-first", "opener_must_bid": False},
+        cite("twentynine", "Bidding.call"), "29.md#the-held-bid"),
+    HouseRule(
         "a second auction from 21 once every card is dealt", "28", {"second_auction": 21},
         cite("fiftysix", "its rules, section 10.2"), "28.md#house-rules-of-the-auction"),
     HouseRule(
-        "when everyone passes, the opener plays the lowest bid at No Trump", "28",
-        {"opener_must_bid": False, "all_pass": "opener-no-trump"},
+        "when everyone passes, the opener plays the lowest bid at No Trump, which nobody "
+        "may double", "28",
+        {"opener_must_bid": False, "all_pass": "opener-no-trump-undoubled"},
         cite("fiftysix", "its rules, section 4.3"), "28.md#house-rules-of-the-auction"),
     HouseRule(
-        "56's tables set by band (here with a top band that pays 3 or 4)", "56",
+        "56's tables set by band: 28-39 1/2, 40-47 2/3, 48-56 3/4", "56",
         {"bands": ((28, 1, 2), (40, 2, 3), (48, 3, 4))},
-        cite("fiftysix", "each room sets its own"),
+        cite("fiftysix", "the tables of its engine's test configurations; each room "
+             "sets its own"),
+        "56.md#house-rule-the-tables-by-band"),
+    HouseRule(
+        "56's tables set by band: 28-39 1/2, 40-55 2/3, 56 3/4", "56",
+        {"bands": ((28, 1, 2), (40, 2, 3), (56, 3, 4))},
+        cite("fiftysix", "its rules, section 7.1, the default tiers; each room sets its "
+             "own"),
         "56.md#house-rule-the-tables-by-band"),
     HouseRule(
         "score bands with other edges (14-19, 20-22, 23-28)", "28-bands",
         {"bands": ((14, 1, 2), (20, 2, 3), (23, 3, 4))}, cite("rosanne"),
         "28-bands.md#house-rules-band-edges-and-who-pays"),
     HouseRule(
-        "a failed contract's points go to the defenders as well (a transfer)", "28-bands",
-        {"failed_to": "both"}, cite("rosanne"),
+        "game points pass from the losing team to the winning one, made or failed (a "
+        "transfer)", "28-bands", {"failed_to": "both", "made_to": "both"},
+        cite("rosanne", "EndDeal in its game panel"),
         "28-bands.md#house-rules-band-edges-and-who-pays"),
     HouseRule(
         "a failed contract only scores for the defenders", "29", {"failed_to": "opponents"},

@@ -9,7 +9,9 @@ A system gives a hand's base value; the round multiplies it by
 :attr:`~twentyeight.HandOutcome.factor` (doubling, redoubling and, where the ruleset's
 option says so, a loss under half the target); 56's tables may instead price doubled and
 redoubled contracts band by band. Who a failed contract pays is the option
-``failed_to`` (:data:`FailedTo`). Every system here also honours a fixed
+``failed_to`` (:data:`FailedTo`), and whether a made contract's points are also taken
+off the defenders the option ``made_to`` (:data:`MadeTo`). Every system here also
+honours a fixed
 :attr:`~twentyeight.HandOutcome.stake` set by a call (``stakes = True``).
 """
 
@@ -61,15 +63,26 @@ given to the defenders (``opponents``), or both at once, a transfer (``both``)."
 
 _FAILED_TO = ("bidder", "opponents", "both")
 
+MadeTo = Literal["bidder", "both"]
+"""Who a made contract's game points go to: given to the bidding team alone
+(``bidder``), or given to it and taken off the defenders at once, a transfer (``both``:
+josephch/rosanne moves the band's game points from the losing team to the winning
+one whether the contract is made or failed)."""
+
+_MADE_TO = ("bidder", "both")
+
 
 def _charge(outcome: HandOutcome, made: int, failed: int,
-            failed_to: FailedTo) -> tuple[int, ...]:
+            failed_to: FailedTo, made_to: MadeTo = "bidder") -> tuple[int, ...]:
     """Each team's points for a hand worth ``made`` to the bidding team if made, and
-    ``failed`` (a cost, not negative) if failed, shared out as ``failed_to`` says."""
+    ``failed`` (a cost, not negative) if failed, shared out as ``made_to`` and
+    ``failed_to`` say."""
     points = [0] * outcome.teams
     team = outcome.bidding_team
     if outcome.made:
         points[team] = made
+        if made_to == "both":
+            points[1 - team] -= made
         return tuple(points)
     if failed_to != "opponents":
         points[team] -= failed
@@ -125,9 +138,14 @@ class Pips(ScoringSystem):
     28 app's rules have it), ``opponents`` (the defenders gain it instead: scores only
     ever rise, as an open-source 29 game plays) or ``both`` (a transfer, as an
     open-source 28 game plays)."""
+    made_to: MadeTo = field(default="bidder", validator=one_of(*_MADE_TO))
+    """Who a made contract's pip goes to: ``bidder`` (the bidding team gains it) or
+    ``both`` (the defenders lose it as well: a transfer, as an open-source 28 game
+    plays every hand)."""
     name: str = "pips"
     description: str = "+1 / -1 game point to the bidding team; +6 wins, -6 loses"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "match_sets", "failed_to")
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "match_sets", "failed_to",
+                                                "made_to")
 
     @property
     def single_hand(self) -> tuple[int, int]:
@@ -142,7 +160,7 @@ class Pips(ScoringSystem):
             made, failed = self.single_hand_made, -self.single_hand_failed
         else:
             made, failed = self.made, -self.failed
-        return _charge(outcome, made, failed, self.failed_to)
+        return _charge(outcome, made, failed, self.failed_to, self.made_to)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The winning team, or ``None``."""
@@ -210,6 +228,10 @@ class Bands(ScoringSystem):
     score-bands rules page has it), ``opponents`` (to the defenders, 40), or ``both`` (a
     transfer: the bidding team loses them and the defenders gain them, as an open-source
     28 game plays)."""
+    made_to: MadeTo = field(default="bidder", validator=one_of(*_MADE_TO))
+    """Who a made contract's points go to: ``bidder`` (to the bidding team, as the
+    score-bands rules page has it) or ``both`` (a transfer: the bidding team gains them
+    and the defenders lose them, as an open-source 28 game plays)."""
     match_target: int = field(default=10, validator=_positive)
     """The first team to reach this many game points wins the match."""
     single_hand_made: int | None = None
@@ -218,7 +240,8 @@ class Bands(ScoringSystem):
     """Game points a lost single hand gives (as ``failed_to`` says)."""
     name: str = "bands"
     description: str = "game points by the bid's band; first to 10 wins"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "bands", "failed_to")
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "bands", "failed_to",
+                                                "made_to")
 
     @property
     def single_hand(self) -> tuple[int, int] | None:
@@ -235,7 +258,7 @@ class Bands(ScoringSystem):
             made, failed = self.single_hand
         else:
             _, made, failed = band_of(self.bands, outcome.bid)
-        return _charge(outcome, made, failed, self.failed_to)
+        return _charge(outcome, made, failed, self.failed_to, self.made_to)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to reach ``match_target``."""
@@ -261,9 +284,13 @@ class BasePoints(ScoringSystem):
     """Who a lost contract's base points go to: ``opponents`` (the defenders gain them, as
     in the 28SIX app's help page), ``bidder`` (the declarers lose them instead) or ``both`` (a
     transfer, as an open-source 28 game plays its points)."""
+    made_to: MadeTo = field(default="bidder", validator=one_of(*_MADE_TO))
+    """Who a won contract's base points go to: ``bidder`` (the declarers gain them, as
+    in the 28SIX app's help page) or ``both`` (the defenders lose them as well: a
+    transfer, as an open-source 28 game plays its points)."""
     name: str = "base-points"
     description: str = "base points to the winning side (honors and slam bonus); a series"
-    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "failed_to")
+    option_fields: ClassVar[tuple[str, ...]] = ("match_target", "failed_to", "made_to")
 
     def hand_points(self, outcome: HandOutcome) -> tuple[int, ...]:
         """Base points for each team from one hand."""
@@ -277,7 +304,7 @@ class BasePoints(ScoringSystem):
             if not honors and outcome.contract != SINGLE_HAND \
                     and outcome.tricks_won[1 - winner] == 0:
                 value += 1
-        return _charge(outcome, value, value, self.failed_to)
+        return _charge(outcome, value, value, self.failed_to, self.made_to)
 
     def match_winner(self, totals: tuple[int, ...]) -> int | None:
         """The first team to ``match_target`` (``None``: the series goes on)."""
@@ -307,13 +334,18 @@ class Tables(ScoringSystem):
     """The tables of each bid band, by rising lowest bid: ``(lowest bid, won, paid)``,
     doubling multiplying them (x2, redoubled x4), or ``(lowest bid, won, paid, won
     doubled, paid doubled, won redoubled, paid redoubled)``. 004 plays 28-39 1/2, 40-47
-    2/3, 48-55 3/4, 56 4/5; rajeevmen0n/fiftysix lets each room set them, its default
-    top band 48-56 paying 3/4 (``((28, 1, 2), (40, 2, 3), (48, 3, 4))``)."""
+    2/3, 48-55 3/4, 56 4/5; rajeevmen0n/fiftysix lets each room set them: its rules page
+    (section 7.1) lists 28-39 1/2, 40-55 2/3, 56 3/4 (``((28, 1, 2), (40, 2, 3), (56, 3,
+    4))``), its engine's tests play a top band 48-56 paying 3/4 (``((28, 1, 2), (40, 2,
+    3), (48, 3, 4))``)."""
     tables: int = field(default=12, validator=_positive)
     """The tables each team holds when a match begins."""
     failed_to: Literal["both"] = field(default="both", validator=_only_transfer)
     """Who a failed contract's tables go to: always ``both`` (the bidding team pays
     them to the defenders); tables cannot be created or destroyed."""
+    made_to: Literal["both"] = field(default="both", validator=_only_transfer)
+    """Who a made contract's tables go to: always ``both`` (the defenders pay them to
+    the bidding team)."""
     every_trick: int | None = field(default=None, validator=_optional_positive)
     """A contract made by taking every trick wins this many tables instead of its band's
     (304's house "caps" as an open 304 app plays it: 5 stones at any bid); ``None``: no
@@ -324,7 +356,7 @@ class Tables(ScoringSystem):
     name: str = "tables"
     description: str = "tables won from or paid to the other side; a team that cannot pay loses"
     option_fields: ClassVar[tuple[str, ...]] = (
-        "tables", "bands", "failed_to", "every_trick", "empty_loses")
+        "tables", "bands", "failed_to", "made_to", "every_trick", "empty_loses")
 
     def starting_totals(self, teams: int) -> tuple[int, ...]:
         """Each team's stock of tables when a match begins."""
