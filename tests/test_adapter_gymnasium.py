@@ -273,3 +273,12 @@ def test_step_out_of_order_is_an_episode_error() -> None:
     with pytest.raises(te.EpisodeError):
         make_env("28").step(0)
     assert issubclass(te.EpisodeError, RuntimeError)
+
+
+@pytest.mark.parametrize("key", ["self", "ruleset_name", "name"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(key: str) -> None:
+    """Issue 35's reader defect, in the environment: ``self=`` collided with the
+    method's own parameter (``TypeError``); it is now an unknown ruleset option."""
+    for make in (TwentyEightEnv, make_env):
+        with pytest.raises(te.ConfigError, match=key):
+            make("28", **{key: 1})

@@ -272,3 +272,12 @@ def test_the_unwrapped_environment_refuses_calls_out_of_order() -> None:
         game.step(None)
     with pytest.raises(te.EpisodeError):
         game.step(0)
+
+
+@pytest.mark.parametrize("key", ["self", "ruleset_name", "name"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(key: str) -> None:
+    """Issue 35's reader defect, in the environments: ``self=`` collided with the
+    method's own parameter (``TypeError``); it is now an unknown ruleset option."""
+    for make in (raw_env, env):
+        with pytest.raises(te.ConfigError, match=key):
+            make("28", **{key: 1})

@@ -304,6 +304,7 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
+        /,
         ruleset: str | Ruleset = "28",
         seat: int = 0,
         opponents: Opponents = "heuristic",

@@ -95,7 +95,7 @@ class raw_env(RoundHolder, pettingzoo.AECEnv):  # type: ignore[misc]  # PettingZ
         "is_parallelizable": False,
     }
 
-    def __init__(self, ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
+    def __init__(self, /, ruleset: str | Ruleset = "28", render_mode: str | None = None, *,
                  dealer: int | None = None, **options: Any) -> None:
         super().__init__()
         rs = table_ruleset(ruleset, options, dealer, render_mode)
