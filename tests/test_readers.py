@@ -357,6 +357,28 @@ def test_huge_documents_are_refused_by_their_length() -> None:
             reader(text)
 
 
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_long_documents_beyond_ascii_are_refused_before_they_are_decoded(
+        as_bytes: bool) -> None:
+    """Issue 35 (reliability 5): one character beyond ASCII in a long document made
+    every character of its decoded text, and of the string parsed from it, take four
+    bytes (a 20 MB save with one emoji took about 170 MB before RecordError). Such a
+    document may be a quarter of the limit long: longer, it is refused by its length,
+    and at that bound its parse stays within the same memory as ASCII text."""
+    from twentyeight.match import MAX_MATCH_CHARS
+
+    for size, refused_by_length in ((MAX_MATCH_CHARS, True), (MAX_MATCH_CHARS // 4, False)):
+        text = '{"x": "' + "a" * (size - 20) + '\U0001F600"}'
+        document: str | bytes = text.encode() if as_bytes else text
+        peak = _peak_while(te.Match.from_json, document)
+        # At the bound: the decoded text and the parsed string, four bytes a character,
+        # as much as the same at the limit in ASCII (one byte each).
+        assert peak < (1_000_000 if refused_by_length else 2 * MAX_MATCH_CHARS + 10**6)
+        if refused_by_length:
+            with pytest.raises(te.RecordError, match="beyond ASCII"):
+                te.Match.from_json(document)
+
+
 def test_the_item_bounds_leave_room_for_every_legitimate_record() -> None:
     """The count may only over-count: a preset's longest records hold far fewer items
     than the bounds, and a round of 28six (the preset that plays without a target)

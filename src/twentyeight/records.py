@@ -34,8 +34,8 @@ MAX_SCORE = 10**9
 
 def load_json(text: object, limit: int, what: str, items: int = MAX_RECORD_ITEMS) -> Any:
     """Parse JSON ``text`` (``str`` or UTF-8 ``bytes``) of at most ``limit``
-    characters and ``items`` items; :class:`~twentyeight.RecordError` for anything
-    else. The work is bounded before parsing: first the length, then the items, counted
+    characters (a quarter of that if it holds any character beyond ASCII) and ``items``
+    items; :class:`~twentyeight.RecordError` for anything else. The work is bounded before parsing: first the length, then the items, counted
     as the commas and opening brackets and braces of the text (a count in C that needs
     no parse: it may count some inside strings, never fewer than there are), so a wide
     document of millions of tiny values is refused without building them. Nesting is
@@ -46,6 +46,11 @@ def load_json(text: object, limit: int, what: str, items: int = MAX_RECORD_ITEMS
         raise RecordError(f"a {what} must be JSON text, not {type(text).__name__}")
     if len(text) > limit:
         raise RecordError(f"{what} is too large ({len(text)} characters; at most {limit})")
+    if len(text) > limit // 4 and not text.isascii():
+        # One character beyond ASCII makes the decoded text, and every string parsed
+        # from it, take up to four bytes a character: the bound on memory is on bytes.
+        raise RecordError(f"{what} is too large for text with characters beyond ASCII "
+                          f"({len(text)} characters; at most {limit // 4})")
     if isinstance(text, str):
         count = text.count(",") + text.count("[") + text.count("{")
     else:
