@@ -35,10 +35,11 @@ MAX_SCORE = 10**9
 def load_json(text: object, limit: int, what: str, items: int = MAX_RECORD_ITEMS) -> Any:
     """Parse JSON ``text`` (``str`` or UTF-8 ``bytes``) of at most ``limit``
     characters (a quarter of that if it holds any character beyond ASCII) and ``items``
-    items; :class:`~twentyeight.RecordError` for anything else. The work is bounded before parsing: first the length, then the items, counted
-    as the commas and opening brackets and braces of the text (a count in C that needs
-    no parse: it may count some inside strings, never fewer than there are), so a wide
-    document of millions of tiny values is refused without building them. Nesting is
+    items; :class:`~twentyeight.RecordError` for anything else. The work is bounded
+    before parsing: first the length, then the items, counted as the commas and opening
+    brackets and braces of the text (a count in C that needs no parse: it may count some
+    inside strings, never fewer than there are), so a wide document of millions of tiny
+    values is refused without building them. Nesting is
     bounded by the parser, which refuses more levels than the interpreter's recursion
     limit. Numbers are read as JSON writes them: ``NaN``, ``Infinity`` and integers of
     more than 30 digits are refused here, before anything converts them."""
