@@ -9,12 +9,11 @@ from collections.abc import Callable, Iterator
 
 from ..actions import parse_action
 from ..cards import Card
-from ..errors import TwentyEightError
 from ..inputs import excerpt
 from ..registry import ruleset as lookup
 from ..round import Round
 from ..ruleset import Ruleset
-from .invariants import ConformanceError, _require
+from .invariants import _only_library_errors, _require
 from .refusals import _candidate_pool, _candidate_texts
 
 _NUMBER_LIKE = ("²", "①", "１６", "𝟏𝟔", "٣", "߃", "৭", "Ⅻ", "½", "9" * 4301, "0" * 50 + "16",
@@ -89,16 +88,8 @@ def check_hostile_text(rnd: Round, text: str) -> None:
         attempts.append(("apply from another seat", lambda: rnd.apply(text, seat=other)))
         attempts.append(("apply from the seat to act",
                          lambda: rnd.clone().apply(text, seat=rnd.to_act)))
-    for door, attempt in attempts:
-        try:
-            attempt()
-        except TwentyEightError:
-            pass
-        except Exception as exc:
-            raise ConformanceError(
-                f"{door} let {type(exc).__name__} out for {excerpt(text)}: "
-                f"{excerpt(str(exc), 80)}") from None
-        _require(rnd.to_json() == before, f"{door} changed the round for {excerpt(text)}")
+    _only_library_errors(attempts, excerpt(text), lambda door: _require(
+        rnd.to_json() == before, f"{door} changed the round for {excerpt(text)}"))
 
 
 def _option_for(rules: Ruleset, text: str) -> str:

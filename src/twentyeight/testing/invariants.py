@@ -12,9 +12,12 @@ import functools
 import json
 import random
 import re
+from collections.abc import Callable, Sequence
 
 from ..actions import CallTrump, LayTrump, NameTrump, Play, SeventhCard
 from ..cards import Card, iter_bits
+from ..errors import TwentyEightError
+from ..inputs import excerpt
 from ..round import Round
 
 
@@ -25,6 +28,22 @@ class ConformanceError(AssertionError):
 def _require(condition: bool, message: str) -> None:
     if not condition:
         raise ConformanceError(message)
+
+
+def _only_library_errors(attempts: Sequence[tuple[str, Callable[[], object]]], shown: str,
+                         unchanged: Callable[[str], None]) -> None:
+    """Run each ``(door, attempt)``: only the library's own errors may come out of it
+    (anything else is reported for the input ``shown``), and ``unchanged(door)`` checks
+    afterwards that the attempt changed nothing it must not."""
+    for door, attempt in attempts:
+        try:
+            attempt()
+        except TwentyEightError:
+            pass
+        except Exception as exc:
+            raise ConformanceError(f"{door} let {type(exc).__name__} out for {shown}: "
+                                   f"{excerpt(str(exc), 80)}") from None
+        unchanged(door)
 
 
 def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] | None]:
