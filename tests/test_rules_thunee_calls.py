@@ -295,6 +295,28 @@ def test_w6_r18_royals_ranks_every_suit_upside_down(call: str, winner: int) -> N
     assert copy.rank_order == rnd.rank_order and copy.tricks == rnd.tricks
 
 
+def test_r18_royals_keeps_the_rounds_class() -> None:
+    """R18 (T3, T9) with W6's cards: the contract's own rank order is the round's own
+    state, not its class (issue 36: no class swap at run time). The class stays the
+    ruleset's through the call; a clone made before the call and called Thunee plays by
+    the deck's ranks, one made after plays Royals, and two Royals rounds share the one
+    trick function the ruleset made for the order."""
+    rnd = THUNEE.new_round(deal=ROYALS_DEAL, dealer=0)
+    _apply(rnd, "pass", "pass", "pass", "pass", "trump JD", "pass", "pass")
+    cls = type(rnd)
+    before = rnd.clone()
+    rnd.apply("royals")
+    after = rnd.clone()
+    before.apply("thunee")
+    for r, winner in ((rnd, 2), (after, 2), (before, 3)):
+        _apply(r, "play QC", "play JC", "play 9C", "play KC")
+        assert type(r) is cls and r.tricks[0].winner == winner
+    assert after.rank_order == ROYALS_ORDER and before.rank_order == THUNEE.deck.spec.ranks
+    again = THUNEE.new_round(deal=ROYALS_DEAL, dealer=0)
+    _apply(again, "pass", "pass", "pass", "pass", "trump JD", "pass", "pass", "royals")
+    assert again._trick_outcome is rnd._trick_outcome is not before._trick_outcome
+
+
 def test_r18_royals_option_off() -> None:
     """R18's option ``royals=False`` (T8 leaves it out): only Thunee is offered."""
     rules = te.Ruleset(attrs.evolve(THUNEE.config, name="thunee-plain", aliases=(),

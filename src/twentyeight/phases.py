@@ -484,7 +484,8 @@ class Transitions(Legality):
             self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
         self._leader = seat
         if rank_order is not None:
-            self.__class__ = self.ruleset._ranked_round_class(rank_order)
+            self._trick_outcome = self.ruleset._outcome_in(rank_order)
+            self._rank_order = rank_order
         self._changed()
 
     def _open_trump(self, suit: int) -> None:

@@ -250,7 +250,7 @@ class PluginPort:
         """``seat`` plays for every trick, without a trump."""
         order = None if rank_order is None else tuple(rank_order)
         if order is not None:
-            self._r.ruleset._ranked_round_class(order)  # refuses it before any change
+            self._r.ruleset._outcome_in(order)  # refuses it before any change
         self._r._begin_every_trick_contract(seat, contract, partners_play, order)
 
     def open_trump(self, suit: str) -> None:

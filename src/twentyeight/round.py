@@ -146,6 +146,8 @@ class Round(Views):
         self._play_index = ruleset._play_index
         self._play_of = ruleset.play_action_of_id
         self._play_plugins = ruleset.play_plugins
+        self._trick_outcome = ruleset._outcome_in(None)
+        self._rank_order = None
         self.dealer = dealer
         self.seed = None
         self._deal = None
@@ -542,6 +544,8 @@ class Round(Views):
         new._play_index = self._play_index
         new._play_of = self._play_of
         new._play_plugins = self._play_plugins
+        new._trick_outcome = self._trick_outcome
+        new._rank_order = self._rank_order
         new.dealer = self.dealer
         new.seed = self.seed
         new.is_over = self.is_over

@@ -31,7 +31,7 @@ from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import WINDOW_EVENTS, RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round
-from .tricks import trick_outcome
+from .tricks import TrickOutcome, trick_outcome
 
 _PASS = Pass()
 _MAX_INTERNED = 20_000
@@ -58,12 +58,12 @@ class Ruleset(Sealed):
         "_lay_of",
         "_name_trump",
         "_observation_layout_obj",
+        "_outcomes",
         "_play_index",
         "_play_of",
         "_play_table",
         "_preset",
         "_quoted_by_id",
-        "_ranked_classes",
         "_record_head",
         "_round_class",
         "_solver_tables_obj",
@@ -166,8 +166,10 @@ class Ruleset(Sealed):
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
+        # How tricks are won, by rank order (None: the deck's own ranks).
+        self._outcomes: dict[tuple[str, ...] | None, TrickOutcome] = {
+            None: trick_outcome(deck.suit_of, deck.strength, deck.points, deck.n_suits)}
         self._round_class: type[Round] = round_class(self)
-        self._ranked_classes: dict[tuple[str, ...], type[Round]] = {}
         self._blanks: dict[int, Round] = {}
         self._record_head: str | None = None
         self._action_index_obj: ActionIndex | None = None
@@ -313,26 +315,20 @@ class Ruleset(Sealed):
 
     # ---------------------------------------------------------------- actions
 
-    def _ranked_round_class(self, order: tuple[str, ...]) -> type[Round]:
-        """The class a round takes on for a contract whose suits rank ``order`` (high to
-        low; :meth:`RoundPort.begin_every_trick_contract
-        <twentyeight.port.RoundPort.begin_every_trick_contract>`): the round class with
-        tricks won by that order. Made once per order, so that the play pays nothing
-        for a contract's own order; an order that is not the deck's ranks is a
-        :class:`~twentyeight.ConfigError`."""
-        made = self._ranked_classes.get(order)
+    def _outcome_in(self, order: tuple[str, ...] | None) -> TrickOutcome:
+        """How a trick is won (:func:`~twentyeight.tricks.trick_outcome`) when every
+        suit ranks ``order``, high to low; ``None``: the deck's own ranks. A round keeps
+        it in a slot, which a contract with its own order replaces
+        (:meth:`RoundPort.begin_every_trick_contract
+        <twentyeight.port.RoundPort.begin_every_trick_contract>`). Made once per order,
+        so that the play pays nothing for a contract's own order; an order that is not
+        the deck's ranks is a :class:`~twentyeight.ConfigError`."""
+        made = self._outcomes.get(order)
         if made is None:
+            assert order is not None  # the deck's own is made with the ruleset
             deck = self.deck
-            base = self._round_class
-            made = self._ranked_classes[order] = type(base.__name__, (base,), {
-                "__slots__": (),
-                "__module__": base.__module__,
-                "__qualname__": base.__qualname__,
-                "__doc__": base.__doc__,
-                "_trick_outcome": staticmethod(trick_outcome(
-                    deck.suit_of, deck.strength_in(order), deck.points, deck.n_suits)),
-                "_rank_order": order,
-            })
+            made = self._outcomes[order] = trick_outcome(
+                deck.suit_of, deck.strength_in(order), deck.points, deck.n_suits)
         return made
 
     def parse_action(self, text: str) -> Action:
@@ -579,16 +575,14 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_cuts_face_down": cfg.cut_mode == "face-down",
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,
         "_max_actions": cfg.max_actions,
-        # The deck's tables, and how a trick ends (its winner and points).
+        # The deck's tables. (How a trick is won is in a slot of each round: a
+        # contract may rank the cards its own way, Ruleset._outcome_in.)
         "_ids": deck._id_of,
         "_twins": deck.spec.copies > 1,
         "_suit_of": deck.suit_of,
         "_suit_mask": deck.suit_mask,
         "_points": deck.points,
         "_card_text": ruleset.card_text,
-        "_trick_outcome": staticmethod(trick_outcome(deck.suit_of, deck.strength,
-                                                     deck.points, deck.n_suits)),
-        "_rank_order": None,
         # The action tables' own dicts: text to shared action, shared action's id to
         # its text and to its text as a JSON string; the legal actions' tables.
         "_by_text": ruleset._by_text,

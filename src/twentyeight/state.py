@@ -122,6 +122,7 @@ class RoundState:
         "_play_plugins",
         "_port_obj",
         "_pstate",
+        "_rank_order",
         "_reopened_bid",
         "_resample_facts",
         "_result",
@@ -135,6 +136,7 @@ class RoundState:
         "_team_points",
         "_team_tricks",
         "_trick",
+        "_trick_outcome",
         "_trick_size",
         "_tricks",
         "_tricks_view",
@@ -163,6 +165,12 @@ class RoundState:
     _play_index: dict[int, int]
     _play_of: tuple[Any, ...]
     _play_plugins: tuple[RulePlugin, ...]
+    # How tricks are won and the rank order it follows (None: the deck's): the
+    # ruleset's own function for that order (Ruleset._outcome_in), which a contract
+    # with its own order puts in place of the deck's. In slots, not on the class, so
+    # that a contract changes them and the round keeps its class.
+    _trick_outcome: TrickOutcome
+    _rank_order: tuple[str, ...] | None
     # What the ruleset fixes and is read less often: class attributes of each
     # ruleset's round class.
     _max_bid: ClassVar[int]
@@ -197,8 +205,6 @@ class RoundState:
     _suit_of: ClassVar[tuple[int, ...]]
     _suit_mask: ClassVar[tuple[int, ...]]
     _known_plays: ClassVar[_MaskLookup]
-    _trick_outcome: ClassVar[TrickOutcome]
-    _rank_order: ClassVar[tuple[str, ...] | None]
 
     dealer: int
     seed: int | None
