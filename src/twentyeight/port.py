@@ -6,6 +6,10 @@ round gives each plug-in this port, never itself, so the changes are possible on
 from inside a hook, where the round records the action that caused them (an app
 cannot call them, and a reloaded round is always the same round). mypy checks plug-ins
 against it: a hook that reaches for anything else does not type-check.
+
+A read the round also offers (:attr:`~twentyeight.round.Round.bidder`,
+:meth:`~twentyeight.round.Round.hand_mask`, ...) is the round's own: the port hands it on
+to the round, so it gives the same answer through either door.
 """
 
 from __future__ import annotations
