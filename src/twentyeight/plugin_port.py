@@ -1,22 +1,45 @@
 """The round's side of :class:`~twentyeight.port.RoundPort`: what each plug-in hook is
-handed. It reads the round's fields directly (hooks run on the hot path) and makes the
-few changes the port allows."""
+handed.
+
+Every read of the port that the round also answers is the round's own: the port hands
+it on to the round's property or method of the same name, so each is written once (on
+:class:`~twentyeight.round.Round`) and gives the same result through either door. What
+never changes during a round is copied once, and the port adds only the two reads the
+round has no public name for and the few changes it allows."""
 
 from __future__ import annotations
 
 import weakref
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
+from .port import RoundPort
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .cards import Card, Deck
+    from .cards import Deck
     from .config import RulesetConfig
-    from .results import Trick
     from .round import Round
 
 __all__ = ["PluginPort"]
+
+
+class _RoundRead:
+    """A read of :class:`~twentyeight.port.RoundPort` that the round answers itself.
+    Once the class is made it puts a property in its own place that reads the attribute
+    of that name of the port's round, in one C-level lookup (``attrgetter``): no Python
+    frame is added to the round's own read."""
+
+    __slots__ = ()
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        setattr(owner, name, property(attrgetter("_r." + name),
+                                      doc=getattr(RoundPort, name).__doc__))
+
+
+def _round_read() -> Any:
+    """Mark a read of the port as the round's own (see :class:`_RoundRead`)."""
+    return _RoundRead()
 
 
 class PluginPort:
@@ -28,158 +51,61 @@ class PluginPort:
         # A weak reference: the round holds its port, and a cycle would keep every
         # finished round alive until the garbage collector found it.
         self._r: Round = weakref.proxy(rnd)
-        # What never changes in a round is copied once: hooks read it on the hot path.
-        self.config: RulesetConfig = rnd.ruleset.config
-        """The ruleset's configuration."""
+        # What never changes in a round is read from it once: hooks read it on the hot
+        # path, and a slot is read faster than a forwarded property.
+        self.config: RulesetConfig = rnd.config
         self.deck: Deck = rnd.deck
-        """The compiled deck."""
-        self.players: int = rnd._n
-        """Number of seats."""
+        self.players: int = rnd.players
         self.dealer: int = rnd.dealer
-        """The dealing seat."""
-        self.opener: int = (rnd.dealer + 1) % rnd._n
-        """The seat to the dealer's right."""
+        self.opener: int = rnd.opener
         # The round changes its hands in place and never replaces the list.
         self._hands = rnd._hands
 
     # ------------------------------------------------------------------ reads
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act."""
-        return self._r.to_act
+    to_act = _round_read()
+    bidder = _round_read()
+    bid = _round_read()
+    denomination = _round_read()
+    target = _round_read()
+    multiplier = _round_read()
+    stake = _round_read()
+    contract = _round_read()
+    scores = _round_read()
+    passed_mask = _round_read()
+    spoken_mask = _round_read()
+    pass_run = _round_read()
+    reopened_bid = _round_read()
+    bids_made = _round_read()
+    trump_exposed = _round_read()
+    exposed_at = _round_read()
+    trump_suit_index = _round_read()
+    window = _round_read()
+    history = _round_read()
+    tricks = _round_read()
+    current_trick = _round_read()
+    card_points = _round_read()
+    active_mask = _round_read()
+    shown_mask = _round_read()
+    team_of = _round_read()
+    held_mask = _round_read()
+    dealt_mask = _round_read()
+    first_packet_mask = _round_read()
+    auction_mask = _round_read()
 
-    @property
-    def bidder(self) -> int | None:
-        """The seat holding the highest bid."""
-        b = self._r._bidder
-        return b if b >= 0 else None
-
-    @property
-    def bid(self) -> int | None:
-        """The highest bid so far."""
-        r = self._r
-        return r._high_bid if r._bidder >= 0 else None
-
-    @property
-    def denomination(self) -> str | None:
-        """What the highest bid names where bids name the trump."""
-        return self._r._denomination
-
-    @property
-    def target(self) -> int | None:
-        """The card points the contract needs."""
-        return self._r._target
-
-    @property
-    def multiplier(self) -> int:
-        """1, 2 doubled, 4 redoubled."""
-        return self._r._multiplier
-
-    @property
-    def stake(self) -> int | None:
-        """A fixed number of game points a call put on the hand."""
-        return self._r._stake
-
-    @property
-    def contract(self) -> str:
-        """``"bid"`` or the plug-in that set another kind of contract."""
-        return self._r._contract
-
-    @property
-    def scores(self) -> tuple[int, ...] | None:
-        """The match's game points when the round was dealt."""
-        return self._r._scores
-
-    @property
-    def passed_mask(self) -> int:
-        """Seats that have passed, as bits."""
-        return self._r._passed
-
-    @property
-    def spoken_mask(self) -> int:
-        """Seats that have made any call, as bits."""
-        return self._r._spoken
-
-    @property
-    def pass_run(self) -> int:
-        """Consecutive passes since the last other call."""
-        return self._r._pass_run
-
-    @property
-    def reopened_bid(self) -> int | None:
-        """The highest bid when the auction was reopened, if it was."""
-        return self._r._reopened_bid
-
-    def bids_made(self, seat: int) -> int:
-        """How many bids ``seat`` has made."""
-        return self._r._bids_by[seat]
-
-    @property
-    def trump_exposed(self) -> bool:
-        """True once the trump suit is known to everyone."""
-        return self._r._exposed_at is not None
-
-    @property
-    def exposed_at(self) -> tuple[int, int] | None:
-        """Where the trump was exposed."""
-        return self._r._exposed_at
-
-    @property
-    def trump_suit_index(self) -> int:
-        """The trump suit's deck index, or -1."""
-        return self._r._trump_suit
-
-    @property
-    def window(self) -> str | None:
-        """The plug-in whose call window is open."""
-        return self._r.window
-
-    @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
-        """Every action so far."""
-        return self._r.history
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks."""
-        return self._r.tricks
-
-    @property
-    def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        """The trick in progress."""
-        return self._r.current_trick
-
-    @property
-    def card_points(self) -> tuple[int, int]:
-        """Card points each team has won."""
-        return self._r.card_points
-
-    @property
-    def active_mask(self) -> int:
-        """Seats that play cards."""
-        return self._r._active
-
-    @property
-    def shown_mask(self) -> int:
-        """Cards held that everyone has seen."""
-        return self._r._shown
-
-    def team_of(self, seat: int) -> int:
-        """The team a seat plays for."""
-        return seat & 1
+    # Two reads that plug-ins make on every legality check (the pair's, say) are the
+    # port's own: through the round, each call would first make a bound method, which
+    # costs more than the read (a few per cent of a round of 29).
 
     def hand_mask(self, seat: int) -> int:
         """``seat``'s hand, without a concealed trump card."""
         return self._hands[seat]
 
-    def held_mask(self, seat: int) -> int:
-        """Every unplayed card of ``seat``, a concealed trump card included."""
-        return self._r._held(seat)
+    def plugin_state(self, name: str, default: Any = None) -> Any:
+        """The state plug-in ``name`` keeps in this round (immutable)."""
+        return self._r._pstate.get(name, default)
 
-    def dealt_mask(self, seat: int) -> int:
-        """Every card dealt to ``seat`` so far."""
-        return self._r._dealt[seat]
+    # The two reads the round has no public name for.
 
     @property
     def dealt_masks(self) -> tuple[int, ...]:
@@ -192,18 +118,6 @@ class PluginPort:
         if r._blind and seat == r._bidder and r._concealed >= 0:
             return 1 << r._concealed
         return 0
-
-    def first_packet_mask(self, seat: int) -> int:
-        """The first packet dealt to ``seat``."""
-        return self._r._packet_masks[0][seat]
-
-    def auction_mask(self, seat: int) -> int:
-        """The cards ``seat`` held during the auction."""
-        return self._r.auction_mask(seat)
-
-    def plugin_state(self, name: str, default: Any = None) -> Any:
-        """Plug-in ``name``'s state in this round."""
-        return self._r._pstate.get(name, default)
 
     # ------------------------------------------------------------------ changes
 

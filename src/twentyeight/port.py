@@ -6,6 +6,12 @@ round gives each plug-in this port, never itself, so the changes are possible on
 from inside a hook, where the round records the action that caused them (an app
 cannot call them, and a reloaded round is always the same round). mypy checks plug-ins
 against it: a hook that reaches for anything else does not type-check.
+
+A read the round also offers (:attr:`~twentyeight.round.Round.bidder`,
+:meth:`~twentyeight.round.Round.held_mask`, ...) is the round's own: the port hands it on
+to the round, so it gives the same answer through either door. Two reads hooks make on
+every legality check, :meth:`RoundPort.hand_mask` and :meth:`RoundPort.plugin_state`,
+the port answers itself from the same fields, for speed.
 """
 
 from __future__ import annotations

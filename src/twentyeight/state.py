@@ -318,8 +318,7 @@ class RoundState:
         rows = self._packet_masks[start:start + count]
         hands = self._hands
         if not start and rows:
-            # The first packet is all each seat holds. (The port holds the hands list:
-            # it is changed in place, never replaced.)
+            # The first packet is all each seat holds.
             dealt = rows[0]
             hands[:] = dealt
             rows = rows[1:]
