@@ -133,7 +133,7 @@ def face_down_choice(rnd: Round) -> tuple[int, int, bool] | None:
         if isinstance(action, LayTrump):
             return rnd.deck.card_id(action.card), who, False
         if isinstance(action, SeventhCard):
-            return rnd.deck.card_id(rnd.deal[who][6]), who, True
+            return rnd.deck.card_id(rnd.deal[who][rnd.config.seventh_card_position - 1]), who, True
     return None
 
 
@@ -141,14 +141,20 @@ def seen_mask(rnd: Round, seat: int) -> int:
     """The cards ``seat`` has seen, from its own cards and the public history: the
     cards dealt to it (not an unseen seventh card), every card played but the cuts
     face down it has not seen (304), cards shown to everyone (the pair), the face-down
-    trump card if the seat laid it or once exposed."""
+    trump card if the seat laid it or once exposed, unless a contract of its own set it
+    aside."""
     seen = rnd.dealt_mask(seat) | rnd.shown_mask
     for _, action in rnd.history:
         if isinstance(action, Play):
             seen |= bit(rnd, action.card)
     seen &= ~rnd.face_down_mask(seat)
     chosen = face_down_choice(rnd)
-    if chosen is not None:
+    if chosen is not None and rnd.contract != "bid":
+        # A contract of its own (Thunee's Royals, a single hand) set the trump aside:
+        # the card went back, never shown, to the hand of the seat that chose it, which
+        # now sees it (a later trump the contract opens does not expose it).
+        seen |= rnd.hand_mask(seat)
+    elif chosen is not None:
         cid, who, seventh = chosen
         if rnd.exposed_at is not None:
             seen |= 1 << cid
@@ -767,7 +773,7 @@ def play_steps(new: Round) -> Iterator[Step]:
         elif isinstance(action, NameTrump):
             trump, bidder = deck.spec.suits.index(action.suit), who
         elif isinstance(action, SeventhCard):
-            face_down, bidder = deal[who][6], who
+            face_down, bidder = deal[who][new.config.seventh_card_position - 1], who
             trump = deck.suit_of[face_down]
         elif str(action) == "single-hand":
             face_down, trump, bidder = -1, -1, who
@@ -913,12 +919,12 @@ def face_down_from_the_auction_packet(new: Round, seat: int) -> int:
 
 def seventh_card_dealt_seventh(new: Round, seat: int) -> int:
     """RULES.md 2, trump, seventh card: the face-down card is the seventh card dealt to
-    the bidder."""
+    the bidder (the card at ``seventh_card_position``: Thunee's last card)."""
     told = 0
     for who, action in new.history:
         if isinstance(action, SeventhCard) and new.deal_complete:
             if new.concealed_card is not None:
-                assert new.concealed_card == new.deal[who][6]
+                assert new.concealed_card == new.deal[who][new.config.seventh_card_position - 1]
             told += 1
     return told
 
