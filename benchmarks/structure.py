@@ -41,6 +41,7 @@ import ast
 import functools
 import inspect
 import json
+import os
 import random
 import subprocess
 import sys
@@ -49,7 +50,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    import twentyeight as te
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -106,11 +110,12 @@ def play(chosen: Sequence[Target], rounds: int, driver: str) -> None:
     """Play ``rounds`` seeded random rounds of each ruleset (in this process: the child
     that runs under coverage)."""
     import twentyeight as te
-    from twentyeight import testing
 
     for _label, name, text in chosen:
         rules = te.ruleset(name, **ast.literal_eval(text))
         if driver == "kit":
+            from twentyeight import testing
+
             testing.check_random_rounds(rules, rounds=rounds, seed=0)
             continue
         players = rules.config.players
@@ -128,7 +133,7 @@ def play(chosen: Sequence[Target], rounds: int, driver: str) -> None:
                     rnd.view(seat)
 
 
-def read(rnd: Any, seat: int, seed: int) -> None:
+def read(rnd: te.Round, seat: int, seed: int) -> None:
     """What search and learning code read at a decision (the ``api`` driver): the seat's
     view, observation and public record, and once a round, at the first lead after half
     the tricks, a resample (from a random generator of its own, so that the actions
@@ -167,7 +172,10 @@ def run_covered(chosen: Sequence[Target], rounds: int, driver: str, data_file: P
     command = [sys.executable, "-m", "coverage", "run", f"--data-file={data_file}",
                f"--source={package_dir()}", str(Path(__file__).resolve()),
                "--child", str(spec)]
-    return subprocess.Popen(command, cwd=workdir, stdout=subprocess.DEVNULL)
+    # The child imports from where this process does, so that a ruleset registered
+    # from a folder on the path (a plug-in under test) is found there too.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    return subprocess.Popen(command, cwd=workdir, env=env, stdout=subprocess.DEVNULL)
 
 
 def executed(data_file: Path) -> dict[str, set[int]]:
