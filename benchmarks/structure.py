@@ -174,7 +174,8 @@ def run_covered(chosen: Sequence[Target], rounds: int, driver: str, data_file: P
                "--child", str(spec)]
     # The child imports from where this process does, so that a ruleset registered
     # from a folder on the path (a plug-in under test) is found there too.
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join(os.path.abspath(p) for p in sys.path if p)}
     return subprocess.Popen(command, cwd=workdir, env=env, stdout=subprocess.DEVNULL)
 
 
