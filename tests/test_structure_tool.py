@@ -1,0 +1,123 @@
+"""The tool that measures issue 36's structure figures (``benchmarks/structure.py``):
+regional lines from real coverage data, members of a class, module sizes and class
+assignments. The full measurement is a benchmark, not a test; these run it on a tiny
+input."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import twentyeight as te
+
+ROOT = Path(__file__).resolve().parent.parent
+PHASES = ROOT / "src" / "twentyeight" / "phases.py"
+
+
+@functools.cache
+def tool() -> ModuleType:
+    """``benchmarks/structure.py``, imported as a module."""
+    spec = importlib.util.spec_from_file_location(
+        "structure_tool", ROOT / "benchmarks" / "structure.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _method(path: Path, name: str) -> ast.FunctionDef:
+    """The function ``name`` of the module at ``path`` (a method of any class)."""
+    [found] = [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(n, ast.FunctionDef) and n.name == name]
+    return found
+
+
+def test_regional_lines_come_from_coverage_of_the_regional_rounds() -> None:
+    """304's face-down cut (RULES.md, 304: a card that does not follow while the trump
+    is concealed goes face down; ``Transitions._play_cutting``) marks the card in a line
+    only 304's rounds run: it is regional. The plain card play every ruleset runs
+    (``Transitions._play``) is not."""
+    s = tool()
+    files = s.regional([("28", "28", "{}"), ("304", "304", "{}")], rounds=2)
+    lines = {f.path: set(f.lines) for f in files}
+    cutting = _method(PHASES, "_play_cutting")
+    [marks] = [n.lineno for n in ast.walk(cutting) if isinstance(n, ast.AugAssign)
+               and isinstance(n.target, ast.Attribute) and n.target.attr == "_face_down"]
+    assert marks in lines["twentyeight/phases.py"]
+    plain = _method(PHASES, "_play")
+    body = {n.lineno for n in ast.walk(plain) if isinstance(n, ast.stmt)} - {plain.lineno}
+    assert body and not body & lines["twentyeight/phases.py"]
+    for f in files:
+        assert f.lines and len(f.ranges) <= len(f.lines)
+        assert (ROOT / "src" / f.path).is_file()
+    assert any("_play_cutting" in r for f in files for r in f.ranges)
+
+
+def test_the_rulesets_played_and_those_left_out() -> None:
+    """Every preset, the compositions and option variants are played; the second run
+    leaves out 304 and thunee and what is built on them, nothing else."""
+    s = tool()
+    chosen = s.targets()
+    names = {name for _, name, _ in chosen}
+    assert set(te.presets()) <= names  # the example third-party plug-in's included
+    assert {"304+double", "thunee+redeal", "28+double+pair+single-hand"} <= names
+    assert any(options != "{}" for _, _, options in chosen)
+    left_out = {name for t in chosen if s.is_regional(t) for name in [t[1]]}
+    assert left_out == {n for n in names if n.split("+")[0] in ("304", "thunee")}
+    assert "304" in left_out and "28" not in left_out
+
+
+def test_members_count_properties_and_callables() -> None:
+    """A property counts as a property; a method, class method, static method and
+    builtin as callables, inherited ones too; data and dunder names do not count."""
+
+    class Toy:
+        __slots__ = ("slot",)
+        data = 3
+        builtin = len
+
+        @property
+        def size(self) -> int:
+            return 1
+
+        def method(self) -> None:
+            pass
+
+        @classmethod
+        def make(cls) -> Toy:
+            return cls()
+
+        @staticmethod
+        def helper() -> None:
+            pass
+
+        def __len__(self) -> int:
+            return 0
+
+    class Child(Toy):
+        __slots__ = ()
+
+        def more(self) -> None:
+            pass
+
+    assert tool().members(Toy) == (4, 1)
+    assert tool().members(Child) == (5, 1)
+
+
+def test_module_sizes_and_class_assignments(tmp_path: Path) -> None:
+    """Lines are counted per module; ``x.__class__ = …`` and ``setattr(x, "__class__",
+    …)`` are found, reading ``__class__`` is not."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("x = 1\n\nclass C:\n    pass\n")
+    (package / "b.py").write_text(
+        "def f(o, k):\n    o.__class__ = k\n    print(o.__class__)\n"
+        "    setattr(o, '__class__', k)\n    o.__class__: type = k\n")
+    s = tool()
+    assert s.module_sizes([package]) == [("pkg/b.py", 5), ("pkg/a.py", 4)]
+    assert s.class_assignments([package]) == ["pkg/b.py:2", "pkg/b.py:4", "pkg/b.py:5"]
