@@ -15,6 +15,8 @@ its class.
     members          for every preset, the members of ``type(te.new_round(name))``:
                      names not starting with ``__`` that are callables or properties
     class swaps      every ``__class__`` assignment in src/ and variants/
+    private fields   reads and writes of the round's private fields (the slots of
+                     ``RoundState``) in modules other than the round's own layers
 
     python benchmarks/structure.py [--rounds 40] [--driver play|kit] [--list] [--json]
     python benchmarks/structure.py --no-coverage     # the structure figures alone
@@ -337,6 +339,33 @@ def class_assignments(roots: Iterable[Path] = (SRC, VARIANTS)) -> list[str]:
     return found
 
 
+ROUND_MODULES = ("state.py", "legality.py", "phases.py", "views.py", "round.py")
+"""The round's own modules (its layers): they may use its private fields."""
+
+
+def private_accesses(root: Path = SRC / "twentyeight") -> list[tuple[str, int, list[str]]]:
+    """Every module of the package outside :data:`ROUND_MODULES` that reads or writes the
+    round's private fields (``x._name`` where ``_name`` is a private slot of
+    ``RoundState``): (path, number of accesses, the fields), most first. The ruleset's
+    own attributes of the same names (``self._play_of`` in ``ruleset.py``) are not
+    counted."""
+    from twentyeight.state import RoundState
+
+    fields = {name for name in RoundState.__slots__
+              if name.startswith("_") and not name.startswith("__")}
+    rows = []
+    for path in sorted(root.rglob("*.py")):
+        if path.parent == root and path.name in ROUND_MODULES:
+            continue
+        hits = [node.attr for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Attribute) and node.attr in fields
+                and not (path.name == "ruleset.py" and isinstance(node.value, ast.Name)
+                         and node.value.id == "self")]
+        if hits:
+            rows.append((str(path.relative_to(root.parent)), len(hits), sorted(set(hits))))
+    return sorted(rows, key=lambda row: (-row[1], row[0]))
+
+
 # ---------------------------------------------------------------- the report
 
 
@@ -367,6 +396,8 @@ def report(args: argparse.Namespace) -> dict[str, Any]:
     result["members"] = {name: {"callables": c, "properties": p, "total": c + p}
                          for name, (c, p) in round_members().items()}
     result["class_assignments"] = class_assignments()
+    result["private_accesses"] = [{"path": p, "count": n, "fields": f}
+                                  for p, n, f in private_accesses()]
     result["targets"] = TARGETS
     return result
 
@@ -400,6 +431,11 @@ def show(result: dict[str, Any], listing: bool, top: int) -> None:
               f"{m['properties']} properties) {_mark(m['total'] <= TARGETS['members'])}")
     places = result["class_assignments"]
     print(f"__class__ assignments (target: none): {', '.join(places) if places else 'none'}")
+    accesses = result["private_accesses"]
+    print(f"The round's private fields used outside its modules (target: none): "
+          f"{sum(a['count'] for a in accesses)}")
+    for a in accesses:
+        print(f"  {a['count']:5}  {a['path']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -121,3 +121,23 @@ def test_module_sizes_and_class_assignments(tmp_path: Path) -> None:
     s = tool()
     assert s.module_sizes([package]) == [("pkg/b.py", 5), ("pkg/a.py", 4)]
     assert s.class_assignments([package]) == ["pkg/b.py:2", "pkg/b.py:4", "pkg/b.py:5"]
+
+
+def test_private_accesses_count_the_rounds_fields_outside_its_modules(
+        tmp_path: Path) -> None:
+    """Reads and writes of the round's private slots are counted in every module but the
+    round's own layers; other private names, and the ruleset's own attributes of the
+    same names, are not."""
+    package = tmp_path / "twentyeight"
+    (package / "sub").mkdir(parents=True)
+    (package / "phases.py").write_text("def f(r):\n    return r._hands\n")
+    (package / "sub" / "phases.py").write_text("def f(r):\n    return r._hands\n")
+    (package / "reader.py").write_text(
+        "def f(r):\n    r._trick = []\n    return r._hands[0], r._hands, r._not_a_field\n")
+    (package / "ruleset.py").write_text(
+        "class R:\n    def f(self, r):\n        return self._play_of, r._play_of\n")
+    assert tool().private_accesses(package) == [
+        ("twentyeight/reader.py", 3, ["_hands", "_trick"]),
+        ("twentyeight/ruleset.py", 1, ["_play_of"]),
+        ("twentyeight/sub/phases.py", 1, ["_hands"]),
+    ]
