@@ -20,7 +20,7 @@ from .actions import (
 from .config import HandOutcome, RedealEvent, ScoringSystem
 from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
-from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
+from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP, deal_ids
 
 _MAX_RESULTS = 4096
 """Results kept per ruleset for reuse (a few thousand cover 28's possible ends)."""
@@ -116,7 +116,7 @@ class Transitions(Legality):
             self._deal_packets(len(self._packet_masks) - self._packets_dealt)
             if self._seventh_pending:
                 self._seventh_pending = False
-                cid = self._deal_ids()[self._bidder][
+                cid = deal_ids(self)[self._bidder][
                     self.ruleset.config.seventh_card_position - 1]
                 self._hands[self._bidder] &= ~(1 << cid)
                 self._concealed = cid

@@ -57,7 +57,7 @@ from .sharing import (
     plan_cells,
     ways,
 )
-from .state import CALLS, OVER, PLAY
+from .state import CALLS, OVER, PLAY, rows_of_packets
 
 if TYPE_CHECKING:
     from .round import Round
@@ -679,7 +679,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     new._packet_masks = tuple([tuple(placed[p:p + n]) for p in facts.rows])
     new._dealt = tuple(dealt)
     new.seed = None
-    new._deal = new._rows_of_packets(seventh) if seventh is not None else None
+    new._deal = rows_of_packets(new, seventh) if seventh is not None else None
     new._legal_cache = None
     new._resample_facts = None
     if trump >= 0:
