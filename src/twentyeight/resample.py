@@ -58,6 +58,7 @@ from .sharing import (
     ways,
 )
 from .state import CALLS, OVER, PLAY, rows_of_packets
+from .views import trump_known_to
 
 if TYPE_CHECKING:
     from .round import Round
@@ -134,7 +135,7 @@ class _Facts:
         hidden_card = rnd._concealed >= 0 and rnd._exposed_at is None and not (
             seat == bidder and not rnd._blind)
         # A trump suit seat does not know: the face-down card's, or one named in secret.
-        self.suit_hidden = rnd._trump_suit >= 0 and not rnd._trump_known_to(seat)
+        self.suit_hidden = rnd._trump_suit >= 0 and not trump_known_to(rnd, seat)
         packets = rnd._packet_masks
         dealt_packets = rnd._packets_dealt
         shown = rnd._shown
