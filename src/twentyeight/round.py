@@ -109,21 +109,7 @@ class Round(Views):
         scores: tuple[int, ...] | None = None,
     ) -> None:
         fill_blank(self, ruleset, dealer)
-        self._start(seed, deal, packet_masks, scores)
-
-    def _start(self, seed: int | None, deal: tuple[tuple[int, ...], ...] | None,
-               packet_masks: tuple[tuple[int, ...], ...] | None,
-               scores: tuple[int, ...] | None) -> None:
-        """Deal the packets before the auction and open it."""
-        if packet_masks is None:
-            assert deal is not None
-            packet_masks = packet_masks_of(deal, self.ruleset.config.deal_packets)
-        self.seed = seed
-        self._deal = deal
-        self._scores = scores
-        self._packet_masks = packet_masks
-        self._deal_packets(self._auction_after)
-        self.to_act = self._auction_rules.first_to_speak(self._port)
+        _start(self, seed, deal, packet_masks, scores)
 
     # ------------------------------------------------------------------ public reads
 
@@ -529,8 +515,23 @@ def new_round_of(ruleset: Ruleset, dealer: int, seed: int | None,
     """A new round, as ``Round(...)`` makes it: a copy of the ruleset's blank round for
     ``dealer``, started (copying a round's fields is quicker than setting each)."""
     new = ruleset._blank_round(dealer).clone()
-    new._start(seed, deal, packet_masks, scores)
+    _start(new, seed, deal, packet_masks, scores)
     return new
+
+
+def _start(rnd: Round, seed: int | None, deal: tuple[tuple[int, ...], ...] | None,
+           packet_masks: tuple[tuple[int, ...], ...] | None,
+           scores: tuple[int, ...] | None) -> None:
+    """Deal ``rnd``'s packets before the auction and open it."""
+    if packet_masks is None:
+        assert deal is not None
+        packet_masks = packet_masks_of(deal, rnd.ruleset.config.deal_packets)
+    rnd.seed = seed
+    rnd._deal = deal
+    rnd._scores = scores
+    rnd._packet_masks = packet_masks
+    rnd._deal_packets(rnd._auction_after)
+    rnd.to_act = rnd._auction_rules.first_to_speak(rnd._port)
 
 
 def _trick_value(cards: tuple[Card, ...], raw: RawTrick) -> Trick:
