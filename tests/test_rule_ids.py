@@ -10,8 +10,8 @@ table (nothing here repeats the list) and check both directions:
 * every documented id can be produced: the random probing plus named, scripted cases
   for the rare ones (a tiny plug-in where the id is a plug-in's generic refusal);
 * where several rules refuse an action at once, the id reported is the one the table
-  gives for that situation: a named case for each branch of ``Round._call_refusal`` and
-  ``Round._explain_play`` (src/twentyeight/round.py), and for the other refusal hooks.
+  gives for that situation: a named case for each branch of ``legality._call_refusal`` and
+  ``legality._explain_play`` (src/twentyeight/legality.py), and for the other refusal hooks.
 
 Seats are numbered in the counter-clockwise order of play; with dealer 0 the opener is
 seat 1. Teams: seats 1 and 3 against 0 and 2.
@@ -531,7 +531,7 @@ _CALLER_CALLED = ("play KC", "play 7D", "play JC", "play 7H", "play 7S", "play J
                   "call-trump")
 _EXPOSED_SEAT_3_LEADS = ("play KC", "call-trump", "play 7D", "play JC", "play QS")
 
-# The branches of Round._call_refusal and Round._explain_play, in their order.
+# The branches of legality._call_refusal and legality._explain_play, in their order.
 CALL_AND_PLAY_CASES = [
     # _call_refusal
     Case("call-trump-in-56-no-trump-contract", "no-trump-to-call", _no_trump_56),
@@ -807,7 +807,7 @@ def test_reference_table_parses() -> None:
 def test_call_and_play_refusals_follow_the_documented_order(case: Case) -> None:
     """reference.md, the rule-id table: where several rules would refuse ``call-trump``
     or a card, the id reported is the one the table gives for the situation; each
-    branch of ``Round._call_refusal`` and ``Round._explain_play`` is one case."""
+    branch of ``legality._call_refusal`` and ``legality._explain_play`` is one case."""
     _check(case)
 
 

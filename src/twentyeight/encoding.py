@@ -46,6 +46,7 @@ from .inputs import describe
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import WINDOW_EVENTS
 from .state import CALLS, OVER, Phase
+from .views import later_calls, trump_known_to
 
 if TYPE_CHECKING:
     from .round import Round
@@ -316,7 +317,7 @@ class ObservationLayout(Sealed):
         end = rnd._auction_len
         spoken: Iterable[tuple[int, Action]] = rnd._actions if end is None else rnd._actions[:end]
         if "auction" in rnd._call_log:
-            spoken = chain(spoken, ((s, a) for s, a, window in rnd._later_calls()
+            spoken = chain(spoken, ((s, a) for s, a, window in later_calls(rnd)
                                     if window == "auction"))
         for s, action in spoken:
             kind = type(action)
@@ -475,7 +476,7 @@ def observe(rnd: Round, seat: int) -> list[float]:
             out[o_trump + 1] = 1.0
         if rnd._blind or rnd._seventh_pending:
             out[o_trump + 2] = 1.0
-        if rnd._trump_known_to(seat):
+        if trump_known_to(rnd, seat):
             out[o_trump + 3] = 1.0
             out[o_suit + trump_suit] = 1.0
             if concealed >= 0:

@@ -173,7 +173,7 @@ class Legality(RoundState):
                 "redeal-not-allowed", "no redeal rule lets this player demand a redeal now",
                 text)
         if phase is AUCTION:
-            return self._auction_refusal(seat, action, legal)
+            return _auction_refusal(self, seat, action, legal)
         if phase is CALLS:
             window = self._window
             assert window is not None
@@ -182,7 +182,7 @@ class Legality(RoundState):
             if kind in window.action_kinds:
                 rule, msg = window.refuse(self._port, seat, action)
                 return IllegalActionError(rule, msg, text)
-            owned = self._owner_refusal(seat, action)
+            owned = _owner_refusal(self, seat, action)
             if owned is not None:
                 return owned
             choices = ", ".join(str(a) for a in legal[0])
@@ -191,143 +191,23 @@ class Legality(RoundState):
         if phase is TRUMP:
             if action in legal[0]:
                 return None
-            return self._owner_refusal(seat, action) or self._trump_refusal(action)
+            return _owner_refusal(self, seat, action) or _trump_refusal(self, action)
         # play phase
         if kind is Play:
             assert isinstance(action, Play)
             cid = self._ids.get(action.card, -1)
             if cid >= 0 and legal[0] >> cid & 1:
                 return None
-            return self._explain_play(seat, cid, action)
+            return _explain_play(self, seat, cid, action)
         if kind is CallTrump:
             if legal[1]:
                 return None
-            rule, msg = self._call_refusal(seat)
+            rule, msg = _call_refusal(self, seat)
             return IllegalActionError(rule, msg, text)
         if action in legal[3]:
             return None
-        return self._owner_refusal(seat, action) or IllegalActionError(
+        return _owner_refusal(self, seat, action) or IllegalActionError(
             "wrong-phase", "it is the play: play a card (play <card>)", text)
-
-    def _owner_refusal(self, seat: int, action: Action) -> IllegalActionError | None:
-        """The refusal of the plug-in whose action kind ``action`` is, whatever the
-        phase (it knows when its calls may be made), or ``None`` for other kinds."""
-        owner = self.ruleset.kind_owner.get(type(action))
-        if owner is None:
-            return None
-        rule, msg = owner.refuse(self._port, seat, action)
-        return IllegalActionError(rule, msg, str(action))
-
-    def _auction_refusal(self, seat: int, action: Action, legal: Any) -> IllegalActionError | None:
-        rules = self._auction_rules
-        text = str(action)
-        kind = type(action)
-        why: list[tuple[str, str, int]] = []
-        if kind is Pass:
-            if legal[1]:
-                return None
-            rules.bid_limits(self._port, seat, why)
-            rule, msg = _first_pass_refusal(why)
-            return IllegalActionError(rule, msg, text)
-        if kind is Bid:
-            assert isinstance(action, Bid)
-            v = action.value
-            cfg = self.ruleset.config
-            if action.denomination not in self._denominations:
-                if self._denominations == (None,):
-                    msg = "bids here are numbers only, e.g. 'bid 16'"
-                else:
-                    msg = ("a bid names a suit or No Trump, e.g. "
-                           f"'bid {cfg.min_bid} S' or 'bid {cfg.min_bid} NT'")
-                return IllegalActionError("bid-denomination", msg, text)
-            if legal[0] <= v and v in self._bid_values:
-                return None
-            if v > cfg.max_bid or v < cfg.min_bid:
-                return IllegalActionError(
-                    "bid-out-of-range", f"bids run from {cfg.describe_bids()}", text)
-            if v not in self._bid_values:
-                return IllegalActionError(
-                    "bid-off-step", f"bids run from {cfg.describe_bids()}", text)
-            rules.bid_limits(self._port, seat, why)
-            for rule, msg, bound in why:
-                if rule != "opener-must-bid" and v < bound:
-                    return IllegalActionError(rule, msg, text)
-            return IllegalActionError("bid-too-low", "bid is too low", text)
-        if kind in rules.action_kinds:
-            if action in legal[3]:
-                return None
-            rule, msg = rules.refuse_extra(self._port, seat, action)
-            return IllegalActionError(rule, msg, text)
-        return self._owner_refusal(seat, action) or IllegalActionError(
-            "wrong-phase", "it is the auction: bid or pass", text)
-
-    def _trump_refusal(self, action: Action) -> IllegalActionError:
-        text = str(action)
-        marker = self.ruleset.config.trump_marker
-        if isinstance(action, SeventhCard):
-            if self.ruleset.config.seventh_card:
-                return IllegalActionError(
-                    "seventh-card-not-all-suits", "the card dealt later may be the trump "
-                    "only when the cards you hold are of every suit", text)
-            return IllegalActionError(
-                "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
-                text)
-        if marker == "indicator":
-            if isinstance(action, NameTrump):
-                return IllegalActionError(
-                    "not-a-suit-of-the-deck", f"{action.suit} is not a suit of this deck", text)
-            return IllegalActionError(
-                "wrong-phase", "the bidder names the trump suit (trump <suit>, e.g. trump S)",
-                text)
-        if isinstance(action, LayTrump):
-            return IllegalActionError(
-                "trump-card-not-in-hand",
-                f"{action.card} is not in your hand: lay a card of the suit you choose", text)
-        return IllegalActionError(
-            "wrong-phase", "the bidder must lay a trump card face down (trump <card>)", text)
-
-    def _explain_play(self, seat: int, cid: int, action: Play) -> IllegalActionError:
-        text = str(action)
-        if cid < 0:
-            return IllegalActionError("not-in-deck", f"{action.card} is not in this deck", text)
-        # Naming the unseen seventh card must read like naming any card not held.
-        if (cid == self._concealed and seat == self._bidder and self._exposed_at is None
-                and not self._blind):
-            return IllegalActionError(
-                "concealed-trump-not-playable",
-                "the concealed trump card is not part of your hand until it is exposed", text)
-        if not self._hands[seat] >> cid & 1:
-            return IllegalActionError("not-in-hand", f"you do not hold {action.card}", text)
-        why: list[tuple[str, str, int]] = []
-        self._play_legal(seat, why)
-        for rule, msg, removed in why:
-            if removed >> cid & 1:
-                return IllegalActionError(rule, msg, text)
-        return IllegalActionError("illegal-play", "that card may not be played now", text)
-
-    def _call_refusal(self, seat: int) -> tuple[str, str]:
-        """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
-        # A No Trump contract counts as exposed from the first card: it has no trump.
-        if self._trump_suit < 0:
-            return "no-trump-to-call", "there is no trump to call for"
-        if self._exposed_at is not None:
-            return "trump-already-exposed", "the trump is already exposed"
-        if self._cuts_face_down:
-            return ("cut-face-down", "nobody calls for the trump here: a player who cannot "
-                    "follow suit plays a card face down")
-        if self._hands[seat] == 0:
-            return ("must-play-concealed-trump",
-                    "your only card is the concealed trump: play it")
-        if not self._trick:
-            return ("call-only-when-void",
-                    "you may call for the trump only when you cannot follow suit, "
-                    "not when leading")
-        if seat == self._bidder and self._must_expose_to_follow(self._suit_of[self._trick[0]]):
-            return ("must-expose-to-follow",
-                    "your only card of the suit led is the face-down trump: play it, "
-                    "which exposes it")
-        return ("call-only-when-void",
-                "you may call for the trump only when you cannot follow suit")
 
     def _play_legal(self, seat: int, why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
         """The cards ``seat`` may play now and whether it may call for the trump; with
@@ -358,7 +238,7 @@ class Legality(RoundState):
                 return self._concealed_lead(hand, trump, why), False
             if (trump >= 0 and self._exposed_at is not None
                     and self.ruleset.config.trump_lead_after_trump_played):
-                return self._closed_trump_lead(hand, trump, why)
+                return _closed_trump_lead(self, hand, trump, why)
             return hand, False
         # No card in the hand: the concealed card is the bidder's only card left, and it
         # must be exposed and played.
@@ -423,23 +303,6 @@ class Legality(RoundState):
                 and self._suit_of[concealed] == led
                 and self.ruleset.config.concealed_follow == "expose")
 
-    def _closed_trump_lead(self, hand: int, trump: int,
-                           why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
-        """:meth:`_play_legal` for a lead under ``trump_lead_after_trump_played``: no
-        trump while no card of the trump suit has been played and the hand holds
-        another suit."""
-        suit_of = self._suit_of
-        if any(suit_of[c] == trump for t in self._tricks for c in t[1]):
-            return hand, False
-        others = hand & ~self._suit_mask[trump]
-        if not others:
-            return hand, False
-        if why is not None:
-            why.append(("trump-lead-before-trump-played",
-                        "no trump may be led until a trump has been played to an earlier "
-                        "trick, while you hold another suit", hand & ~others))
-        return others, False
-
     def _void_legal(self, seat: int, hand: int,
                     why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
         """:meth:`_play_legal` for a seat void in the suit led."""
@@ -481,7 +344,7 @@ class Legality(RoundState):
                                     allowed & ~trumps))
                     allowed = trumps
             if cfg.over_trump and trumps:
-                allowed = self._over_trump(allowed, trumps, why)
+                allowed = _over_trump(self, allowed, trumps, why)
         jack_rule = cfg.no_jack_discard
         if jack_rule:
             exempt = deck.suit_mask[trump] if trump >= 0 and not concealed else 0
@@ -500,30 +363,6 @@ class Legality(RoundState):
                                 "you may not discard a Jack", barred))
                 allowed &= ~barred
         return allowed, can_call
-
-    def _over_trump(self, allowed: int, trumps: int,
-                    why: list[tuple[str, str, int]] | None) -> int:
-        """Remove trumps that would not beat the best trump already in the trick."""
-        deck = self.deck
-        strength, suit_of = deck.strength, deck.suit_of
-        best = -1
-        trump = self._trump_suit
-        for i, c in enumerate(self._trick):
-            if suit_of[c] == trump and i >= self._trump_from and strength[c] > best:
-                best = strength[c]
-        if best < 0:
-            return allowed
-        lower = 0
-        for c in iter_bits(trumps):
-            if strength[c] <= best:
-                lower |= 1 << c
-        if lower and allowed & ~lower:
-            if why is not None:
-                why.append(("must-over-trump",
-                            "a trump already in the trick: trump higher or play another "
-                            "suit, never a lower trump", lower))
-            return allowed & ~lower
-        return allowed
 
     def _claim(self, seat: int) -> str | None:
         """The redeal rule that lets ``seat``, the player to act, demand a redeal now, if
@@ -560,3 +399,172 @@ def _suit_name(deck: Deck, suit_index: int) -> str:
 
     letter = deck.suit_letter(suit_index)
     return SUIT_NAMES.get(letter, letter)
+
+
+def _owner_refusal(rnd: Legality, seat: int, action: Action) -> IllegalActionError | None:
+    """The refusal of the plug-in whose action kind ``action`` is, whatever the
+    phase (it knows when its calls may be made), or ``None`` for other kinds."""
+    owner = rnd.ruleset.kind_owner.get(type(action))
+    if owner is None:
+        return None
+    rule, msg = owner.refuse(rnd._port, seat, action)
+    return IllegalActionError(rule, msg, str(action))
+
+
+def _auction_refusal(rnd: Legality, seat: int, action: Action,
+                     legal: Any) -> IllegalActionError | None:
+    rules = rnd._auction_rules
+    text = str(action)
+    kind = type(action)
+    why: list[tuple[str, str, int]] = []
+    if kind is Pass:
+        if legal[1]:
+            return None
+        rules.bid_limits(rnd._port, seat, why)
+        rule, msg = _first_pass_refusal(why)
+        return IllegalActionError(rule, msg, text)
+    if kind is Bid:
+        assert isinstance(action, Bid)
+        v = action.value
+        cfg = rnd.ruleset.config
+        if action.denomination not in rnd._denominations:
+            if rnd._denominations == (None,):
+                msg = "bids here are numbers only, e.g. 'bid 16'"
+            else:
+                msg = ("a bid names a suit or No Trump, e.g. "
+                       f"'bid {cfg.min_bid} S' or 'bid {cfg.min_bid} NT'")
+            return IllegalActionError("bid-denomination", msg, text)
+        if legal[0] <= v and v in rnd._bid_values:
+            return None
+        if v > cfg.max_bid or v < cfg.min_bid:
+            return IllegalActionError(
+                "bid-out-of-range", f"bids run from {cfg.describe_bids()}", text)
+        if v not in rnd._bid_values:
+            return IllegalActionError(
+                "bid-off-step", f"bids run from {cfg.describe_bids()}", text)
+        rules.bid_limits(rnd._port, seat, why)
+        for rule, msg, bound in why:
+            if rule != "opener-must-bid" and v < bound:
+                return IllegalActionError(rule, msg, text)
+        return IllegalActionError("bid-too-low", "bid is too low", text)
+    if kind in rules.action_kinds:
+        if action in legal[3]:
+            return None
+        rule, msg = rules.refuse_extra(rnd._port, seat, action)
+        return IllegalActionError(rule, msg, text)
+    return _owner_refusal(rnd, seat, action) or IllegalActionError(
+        "wrong-phase", "it is the auction: bid or pass", text)
+
+
+def _trump_refusal(rnd: Legality, action: Action) -> IllegalActionError:
+    text = str(action)
+    marker = rnd.ruleset.config.trump_marker
+    if isinstance(action, SeventhCard):
+        if rnd.ruleset.config.seventh_card:
+            return IllegalActionError(
+                "seventh-card-not-all-suits", "the card dealt later may be the trump "
+                "only when the cards you hold are of every suit", text)
+        return IllegalActionError(
+            "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
+            text)
+    if marker == "indicator":
+        if isinstance(action, NameTrump):
+            return IllegalActionError(
+                "not-a-suit-of-the-deck", f"{action.suit} is not a suit of this deck", text)
+        return IllegalActionError(
+            "wrong-phase", "the bidder names the trump suit (trump <suit>, e.g. trump S)",
+            text)
+    if isinstance(action, LayTrump):
+        return IllegalActionError(
+            "trump-card-not-in-hand",
+            f"{action.card} is not in your hand: lay a card of the suit you choose", text)
+    return IllegalActionError(
+        "wrong-phase", "the bidder must lay a trump card face down (trump <card>)", text)
+
+
+def _explain_play(rnd: Legality, seat: int, cid: int, action: Play) -> IllegalActionError:
+    text = str(action)
+    if cid < 0:
+        return IllegalActionError("not-in-deck", f"{action.card} is not in this deck", text)
+    # Naming the unseen seventh card must read like naming any card not held.
+    if (cid == rnd._concealed and seat == rnd._bidder and rnd._exposed_at is None
+            and not rnd._blind):
+        return IllegalActionError(
+            "concealed-trump-not-playable",
+            "the concealed trump card is not part of your hand until it is exposed", text)
+    if not rnd._hands[seat] >> cid & 1:
+        return IllegalActionError("not-in-hand", f"you do not hold {action.card}", text)
+    why: list[tuple[str, str, int]] = []
+    rnd._play_legal(seat, why)
+    for rule, msg, removed in why:
+        if removed >> cid & 1:
+            return IllegalActionError(rule, msg, text)
+    return IllegalActionError("illegal-play", "that card may not be played now", text)
+
+
+def _call_refusal(rnd: Legality, seat: int) -> tuple[str, str]:
+    """Why ``_play_legal`` refused ``call-trump`` to ``seat`` (explanation only)."""
+    # A No Trump contract counts as exposed from the first card: it has no trump.
+    if rnd._trump_suit < 0:
+        return "no-trump-to-call", "there is no trump to call for"
+    if rnd._exposed_at is not None:
+        return "trump-already-exposed", "the trump is already exposed"
+    if rnd._cuts_face_down:
+        return ("cut-face-down", "nobody calls for the trump here: a player who cannot "
+                "follow suit plays a card face down")
+    if rnd._hands[seat] == 0:
+        return ("must-play-concealed-trump",
+                "your only card is the concealed trump: play it")
+    if not rnd._trick:
+        return ("call-only-when-void",
+                "you may call for the trump only when you cannot follow suit, "
+                "not when leading")
+    if seat == rnd._bidder and rnd._must_expose_to_follow(rnd._suit_of[rnd._trick[0]]):
+        return ("must-expose-to-follow",
+                "your only card of the suit led is the face-down trump: play it, "
+                "which exposes it")
+    return ("call-only-when-void",
+            "you may call for the trump only when you cannot follow suit")
+
+
+def _over_trump(rnd: Legality, allowed: int, trumps: int,
+                why: list[tuple[str, str, int]] | None) -> int:
+    """Remove trumps that would not beat the best trump already in the trick."""
+    deck = rnd.deck
+    strength, suit_of = deck.strength, deck.suit_of
+    best = -1
+    trump = rnd._trump_suit
+    for i, c in enumerate(rnd._trick):
+        if suit_of[c] == trump and i >= rnd._trump_from and strength[c] > best:
+            best = strength[c]
+    if best < 0:
+        return allowed
+    lower = 0
+    for c in iter_bits(trumps):
+        if strength[c] <= best:
+            lower |= 1 << c
+    if lower and allowed & ~lower:
+        if why is not None:
+            why.append(("must-over-trump",
+                        "a trump already in the trick: trump higher or play another "
+                        "suit, never a lower trump", lower))
+        return allowed & ~lower
+    return allowed
+
+
+def _closed_trump_lead(rnd: Legality, hand: int, trump: int,
+                       why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+    """:meth:`_play_legal` for a lead under ``trump_lead_after_trump_played``: no
+    trump while no card of the trump suit has been played and the hand holds
+    another suit."""
+    suit_of = rnd._suit_of
+    if any(suit_of[c] == trump for t in rnd._tricks for c in t[1]):
+        return hand, False
+    others = hand & ~rnd._suit_mask[trump]
+    if not others:
+        return hand, False
+    if why is not None:
+        why.append(("trump-lead-before-trump-played",
+                    "no trump may be led until a trump has been played to an earlier "
+                    "trick, while you hold another suit", hand & ~others))
+    return others, False

@@ -20,7 +20,7 @@ from .actions import (
 from .config import HandOutcome, RedealEvent, ScoringSystem
 from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
-from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
+from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP, deal_ids
 
 _MAX_RESULTS = 4096
 """Results kept per ruleset for reuse (a few thousand cover 28's possible ends)."""
@@ -116,7 +116,7 @@ class Transitions(Legality):
             self._deal_packets(len(self._packet_masks) - self._packets_dealt)
             if self._seventh_pending:
                 self._seventh_pending = False
-                cid = self._deal_ids()[self._bidder][
+                cid = deal_ids(self)[self._bidder][
                     self.ruleset.config.seventh_card_position - 1]
                 self._hands[self._bidder] &= ~(1 << cid)
                 self._concealed = cid
@@ -408,55 +408,9 @@ class Transitions(Legality):
         if result is None:
             if len(results) >= _MAX_RESULTS:
                 results.clear()
-            result = results[key] = self._new_result(
-                None if last_seat is None else last_seat & 1, settled)
+            result = results[key] = _new_result(
+                self, None if last_seat is None else last_seat & 1, settled)
         self._end(result)
-
-    def _new_result(self, last_trick_team: int | None,
-                    settled: tuple[int, ...] | None = None) -> RoundResult:
-        cfg = self.ruleset.config
-        team = self._bidder & 1
-        outcome = HandOutcome(
-            teams=2,
-            bidding_team=team,
-            bid=self._high_bid,
-            target=self._target,
-            card_points=self._team_points,
-            tricks_won=self._team_tricks,
-            # (An every-trick contract ends at the first trick its declarer loses.)
-            made=self._tricks[-1][2] == self._bidder if self._all_tricks else
-            self._team_points[team] >= self._target,  # type: ignore[operator]
-            contract=self._contract,
-            multiplier=self._multiplier,
-            stake=self._stake,
-            less_than_half_doubles=cfg.less_than_half_doubles,
-            last_trick_team=last_trick_team,
-        )
-        scoring = cfg.scoring
-        if not self._all_tricks and \
-                type(scoring).contract_made is not ScoringSystem.contract_made:
-            # The scoring system says whether a points contract was made (Thunee's count).
-            outcome = attrs.evolve(outcome, made=scoring.contract_made(outcome))
-        made = outcome.made
-        game_points = outcome.game_points(cfg.scoring)
-        if settled is not None:
-            # A plug-in's call decided the hand (RulePlugin.settle).
-            game_points = tuple(settled)
-            made = game_points[team] > max(p for t, p in enumerate(game_points) if t != team)
-        return RoundResult(
-            card_points=outcome.card_points,
-            tricks_won=outcome.tricks_won,
-            bidder=self._bidder,
-            bidding_team=team,
-            bid=self._high_bid,
-            target=outcome.target,
-            made=made,
-            game_points=game_points,
-            contract=self._contract,
-            denomination=self._denomination,
-            multiplier=self._multiplier,
-            stake=self._stake,
-        )
 
     def _begin_every_trick_contract(self, seat: int, contract: str,
                                     partners_play: bool = False,
@@ -497,3 +451,52 @@ class Transitions(Legality):
         self._exposed_at = (len(self._tricks), 0)
         self._trump_from = 0
         self._run_checks("trump-exposed")
+
+
+def _new_result(rnd: Transitions, last_trick_team: int | None,
+                settled: tuple[int, ...] | None = None) -> RoundResult:
+    """The result of ``rnd``'s finished hand (``settled``: the game points a plug-in's
+    call decided)."""
+    cfg = rnd.ruleset.config
+    team = rnd._bidder & 1
+    outcome = HandOutcome(
+        teams=2,
+        bidding_team=team,
+        bid=rnd._high_bid,
+        target=rnd._target,
+        card_points=rnd._team_points,
+        tricks_won=rnd._team_tricks,
+        # (An every-trick contract ends at the first trick its declarer loses.)
+        made=rnd._tricks[-1][2] == rnd._bidder if rnd._all_tricks else
+        rnd._team_points[team] >= rnd._target,  # type: ignore[operator]
+        contract=rnd._contract,
+        multiplier=rnd._multiplier,
+        stake=rnd._stake,
+        less_than_half_doubles=cfg.less_than_half_doubles,
+        last_trick_team=last_trick_team,
+    )
+    scoring = cfg.scoring
+    if not rnd._all_tricks and \
+            type(scoring).contract_made is not ScoringSystem.contract_made:
+        # The scoring system says whether a points contract was made (Thunee's count).
+        outcome = attrs.evolve(outcome, made=scoring.contract_made(outcome))
+    made = outcome.made
+    game_points = outcome.game_points(cfg.scoring)
+    if settled is not None:
+        # A plug-in's call decided the hand (RulePlugin.settle).
+        game_points = tuple(settled)
+        made = game_points[team] > max(p for t, p in enumerate(game_points) if t != team)
+    return RoundResult(
+        card_points=outcome.card_points,
+        tricks_won=outcome.tricks_won,
+        bidder=rnd._bidder,
+        bidding_team=team,
+        bid=rnd._high_bid,
+        target=outcome.target,
+        made=made,
+        game_points=game_points,
+        contract=rnd._contract,
+        denomination=rnd._denomination,
+        multiplier=rnd._multiplier,
+        stake=rnd._stake,
+    )

@@ -57,7 +57,8 @@ from .sharing import (
     plan_cells,
     ways,
 )
-from .state import CALLS, OVER, PLAY
+from .state import CALLS, OVER, PLAY, rows_of_packets
+from .views import trump_known_to
 
 if TYPE_CHECKING:
     from .round import Round
@@ -134,7 +135,7 @@ class _Facts:
         hidden_card = rnd._concealed >= 0 and rnd._exposed_at is None and not (
             seat == bidder and not rnd._blind)
         # A trump suit seat does not know: the face-down card's, or one named in secret.
-        self.suit_hidden = rnd._trump_suit >= 0 and not rnd._trump_known_to(seat)
+        self.suit_hidden = rnd._trump_suit >= 0 and not trump_known_to(rnd, seat)
         packets = rnd._packet_masks
         dealt_packets = rnd._packets_dealt
         shown = rnd._shown
@@ -679,7 +680,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     new._packet_masks = tuple([tuple(placed[p:p + n]) for p in facts.rows])
     new._dealt = tuple(dealt)
     new.seed = None
-    new._deal = new._rows_of_packets(seventh) if seventh is not None else None
+    new._deal = rows_of_packets(new, seventh) if seventh is not None else None
     new._legal_cache = None
     new._resample_facts = None
     if trump >= 0:

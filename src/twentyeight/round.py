@@ -39,17 +39,21 @@ from .records import (
 )
 from .resample import resample
 from .results import RoundResult, Trick
-from .state import AUCTION, CALLS, NO_TRUMP_YET, PLAY, TRUMP, Phase, RawTrick
+from .state import (
+    AUCTION,
+    CALLS,
+    PLAY,
+    TRUMP,
+    Phase,
+    RawTrick,
+    copy_round,
+    deal_ids,
+    fill_blank,
+)
 from .views import SeatView, Views
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
-
-_NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 65)}
-"""The seat after each seat, by table size."""
-_SEAT_ORDER = {n: tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
-               for n in range(1, 65)}
-"""The seats of a trick led by each seat, in order, by table size."""
 
 
 __all__ = [
@@ -104,114 +108,8 @@ class Round(Views):
         packet_masks: tuple[tuple[int, ...], ...] | None = None,
         scores: tuple[int, ...] | None = None,
     ) -> None:
-        self._blank(ruleset, dealer)
-        self._start(seed, deal, packet_masks, scores)
-
-    @staticmethod
-    def _from_blank(ruleset: Ruleset, dealer: int, seed: int | None,
-                    deal: tuple[tuple[int, ...], ...] | None,
-                    packet_masks: tuple[tuple[int, ...], ...] | None,
-                    scores: tuple[int, ...] | None) -> Round:
-        """A new round, as ``Round(...)`` makes it: a copy of the ruleset's blank round
-        for ``dealer``, started (copying a round's fields is quicker than setting
-        each)."""
-        new = ruleset._blank_round(dealer).clone()
-        new._start(seed, deal, packet_masks, scores)
-        return new
-
-    def _start(self, seed: int | None, deal: tuple[tuple[int, ...], ...] | None,
-               packet_masks: tuple[tuple[int, ...], ...] | None,
-               scores: tuple[int, ...] | None) -> None:
-        """Deal the packets before the auction and open it."""
-        if packet_masks is None:
-            assert deal is not None
-            packet_masks = packet_masks_of(deal, self.ruleset.config.deal_packets)
-        self.seed = seed
-        self._deal = deal
-        self._scores = scores
-        self._packet_masks = packet_masks
-        self._deal_packets(self._auction_after)
-        self.to_act = self._auction_rules.first_to_speak(self._port)
-
-    def _blank(self, ruleset: Ruleset, dealer: int) -> None:
-        """Every field at its value before the first card is dealt."""
-        cfg = ruleset.config
-        self.ruleset = ruleset
-        self.deck = ruleset.deck
-        self._n = n = cfg.players
-        self._auction_rules = cfg.auction
-        # The read-only tables' own objects: the hot path reads them without the proxy.
-        self._claim_checks = ruleset.claim_checks
-        self._play_actions = ruleset._play_table.of
-        self._play_index = ruleset._play_index
-        self._play_of = ruleset.play_action_of_id
-        self._play_plugins = ruleset.play_plugins
-        self._trick_outcome = ruleset._outcome_in(None)
-        self._rank_order = None
-        self.dealer = dealer
-        self.seed = None
-        self._deal = None
-        self._scores = None
-        self.is_over = False
-        self._packet_masks = ()
-        self._port_obj = None
-        self._hands = [0] * n
-        self._dealt = (0,) * n
-        self._packets_dealt = 0
-        self._actions = []
-        # auction
-        self._high_bid = 0
-        self._bidder = -1
-        self._passed = 0
-        self._spoken = 0
-        self._bids_by = (0,) * n
-        self._pass_run = 0
-        self._denomination = None
-        self._auction_len = None
-        self._reopened_bid = None
-        self._auction_view = None
-        self._obs_parts = None
-        # contract
-        self._target = None
-        self._multiplier = 1
-        self._stake = None
-        self._contract = "bid"
-        self._all_tricks = False
-        # trump
-        self._trump_suit = -1
-        self._concealed = -1
-        self._blind = False
-        self._seventh_pending = False
-        self._exposed_by = -1
-        self._exposed_at = None
-        self._trump_from = NO_TRUMP_YET
-        self._face_down = 0
-        self._must_trump = -1
-        self._trump_led = False
-        self._led_suits = 0
-        # call windows; the plug-in name of each call made after the auction, in order
-        self._call_log = ()
-        self._window = None
-        self._window_event = ""
-        self._pending_windows = ()
-        # play
-        self._active = (1 << n) - 1
-        self._next_seat = _NEXT_SEAT[n]
-        self._trick_size = n
-        self._trick = []
-        self._seat_order = _SEAT_ORDER[n]
-        self._tricks = ()
-        self._tricks_view = ()
-        self._team_points = (0, 0)
-        self._team_tricks = (0, 0)
-        self._pstate = {}
-        self._shown = 0
-        self._result = None
-        self._legal_cache = None
-        self._leader = (dealer + self._first_lead_after) % n
-        self._resample_facts = None
-        self.phase = Phase.AUCTION
-        self.to_act = None
+        fill_blank(self, ruleset, dealer)
+        _start(self, seed, deal, packet_masks, scores)
 
     # ------------------------------------------------------------------ public reads
 
@@ -346,13 +244,8 @@ class Round(Views):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        return tuple(self._trick_value(t) for t in self._tricks)
-
-    def _trick_value(self, raw: RawTrick) -> Trick:
-        seats, ids, winner, points, trumps_from = raw
         cards = self.deck.cards
-        return Trick(seats[0], tuple(seats), tuple(cards[c] for c in ids), winner, points,
-                     trumps_from)
+        return tuple([_trick_value(cards, t) for t in self._tricks])
 
     def won_mask(self, team: int) -> int:
         """Bitmask of the cards in the tricks ``team`` has won."""
@@ -418,7 +311,7 @@ class Round(Views):
     def deal(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards in the order dealt (full information: not for clients)."""
         cards = self.deck.cards
-        return tuple(tuple(cards[c] for c in hand) for hand in self._deal_ids())
+        return tuple(tuple(cards[c] for c in hand) for hand in deal_ids(self))
 
     @property
     def deal_complete(self) -> bool:
@@ -435,7 +328,7 @@ class Round(Views):
         Text is accepted and parsed first. A server passes ``seat`` (who sent the action)
         so that a player acting out of turn is refused."""
         if seat is not None and seat is not self.to_act and self._seat(seat) != self.to_act:
-            self._refuse_out_of_turn(seat, action)
+            _refuse_out_of_turn(self, seat, action)
         # The ruleset's shared play actions are found by identity (no hashing); ids of
         # other live objects never collide with theirs.
         cid = self._play_index.get(id(action))
@@ -515,97 +408,11 @@ class Round(Views):
             self._changed()
             owner.play_apply(self._port, seat, action)
 
-    def _refuse_out_of_turn(self, seat: int, action: Action | str) -> None:
-        # Refused before it is parsed: keep no more of a hostile text than a parse would.
-        text = str(action) if isinstance(action, Action) else \
-            action[:MAX_ACTION_TEXT] if isinstance(action, str) else describe(action)
-        why = None
-        if self.phase is AUCTION:
-            why = self._auction_rules.out_of_turn(self._port, seat)
-        if why is not None:
-            raise IllegalActionError(why[0], why[1], text)
-        raise IllegalActionError(
-            "not-your-turn",
-            f"it is not seat {seat}'s turn"
-            + (f" (seat {self.to_act} is to act)" if self.to_act is not None else ""),
-            text)
-
     def clone(self) -> Round:
         """An independent copy of this round. What the ruleset fixes is shared (on the
         round's class, or referenced from its slots), and so are the immutable
         containers; only what changes is copied, field by field."""
-        new = object.__new__(type(self))
-        new.ruleset = self.ruleset
-        new.deck = self.deck
-        new._n = self._n
-        new._auction_rules = self._auction_rules
-        new._claim_checks = self._claim_checks
-        new._play_actions = self._play_actions
-        new._play_index = self._play_index
-        new._play_of = self._play_of
-        new._play_plugins = self._play_plugins
-        new._trick_outcome = self._trick_outcome
-        new._rank_order = self._rank_order
-        new.dealer = self.dealer
-        new.seed = self.seed
-        new.is_over = self.is_over
-        new.phase = self.phase
-        new.to_act = self.to_act
-        new._port_obj = None
-        new._deal = self._deal
-        new._scores = self._scores
-        new._packet_masks = self._packet_masks
-        new._hands = self._hands.copy()
-        new._dealt = self._dealt
-        new._packets_dealt = self._packets_dealt
-        new._actions = self._actions.copy()
-        new._high_bid = self._high_bid
-        new._bidder = self._bidder
-        new._passed = self._passed
-        new._spoken = self._spoken
-        new._bids_by = self._bids_by
-        new._pass_run = self._pass_run
-        new._denomination = self._denomination
-        new._auction_len = self._auction_len
-        new._reopened_bid = self._reopened_bid
-        new._auction_view = self._auction_view
-        new._obs_parts = self._obs_parts
-        new._target = self._target
-        new._multiplier = self._multiplier
-        new._stake = self._stake
-        new._contract = self._contract
-        new._all_tricks = self._all_tricks
-        new._trump_suit = self._trump_suit
-        new._concealed = self._concealed
-        new._blind = self._blind
-        new._seventh_pending = self._seventh_pending
-        new._exposed_by = self._exposed_by
-        new._exposed_at = self._exposed_at
-        new._trump_from = self._trump_from
-        new._face_down = self._face_down
-        new._must_trump = self._must_trump
-        new._trump_led = self._trump_led
-        new._led_suits = self._led_suits
-        new._call_log = self._call_log
-        new._window = self._window
-        new._window_event = self._window_event
-        new._pending_windows = self._pending_windows
-        new._active = self._active
-        new._next_seat = self._next_seat
-        new._trick_size = self._trick_size
-        new._trick = self._trick.copy()
-        new._seat_order = self._seat_order
-        new._tricks = self._tricks
-        new._tricks_view = self._tricks_view
-        new._team_points = self._team_points
-        new._team_tricks = self._team_tricks
-        new._pstate = self._pstate
-        new._shown = self._shown
-        new._result = self._result
-        new._legal_cache = self._legal_cache
-        new._leader = self._leader
-        new._resample_facts = self._resample_facts
-        return new
+        return copy_round(self)
 
     # ------------------------------------------------------- learning interface
 
@@ -699,3 +506,53 @@ class Round(Views):
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} phase={self.phase.value} to_act={self.to_act} "
                 f"actions={len(self._actions)}>")
+
+
+def new_round_of(ruleset: Ruleset, dealer: int, seed: int | None,
+                 deal: tuple[tuple[int, ...], ...] | None,
+                 packet_masks: tuple[tuple[int, ...], ...] | None,
+                 scores: tuple[int, ...] | None) -> Round:
+    """A new round, as ``Round(...)`` makes it: a copy of the ruleset's blank round for
+    ``dealer``, started (copying a round's fields is quicker than setting each)."""
+    new = ruleset._blank_round(dealer).clone()
+    _start(new, seed, deal, packet_masks, scores)
+    return new
+
+
+def _start(rnd: Round, seed: int | None, deal: tuple[tuple[int, ...], ...] | None,
+           packet_masks: tuple[tuple[int, ...], ...] | None,
+           scores: tuple[int, ...] | None) -> None:
+    """Deal ``rnd``'s packets before the auction and open it."""
+    if packet_masks is None:
+        assert deal is not None
+        packet_masks = packet_masks_of(deal, rnd.ruleset.config.deal_packets)
+    rnd.seed = seed
+    rnd._deal = deal
+    rnd._scores = scores
+    rnd._packet_masks = packet_masks
+    rnd._deal_packets(rnd._auction_after)
+    rnd.to_act = rnd._auction_rules.first_to_speak(rnd._port)
+
+
+def _trick_value(cards: tuple[Card, ...], raw: RawTrick) -> Trick:
+    """The readable :class:`~twentyeight.results.Trick` of a trick as the round keeps it."""
+    seats, ids, winner, points, trumps_from = raw
+    return Trick(seats[0], tuple(seats), tuple(cards[c] for c in ids), winner, points,
+                 trumps_from)
+
+
+def _refuse_out_of_turn(rnd: Round, seat: int, action: Action | str) -> None:
+    """Raise the refusal of ``action`` sent by ``seat`` when it is not its turn."""
+    # Refused before it is parsed: keep no more of a hostile text than a parse would.
+    text = str(action) if isinstance(action, Action) else \
+        action[:MAX_ACTION_TEXT] if isinstance(action, str) else describe(action)
+    why = None
+    if rnd.phase is AUCTION:
+        why = rnd._auction_rules.out_of_turn(rnd._port, seat)
+    if why is not None:
+        raise IllegalActionError(why[0], why[1], text)
+    raise IllegalActionError(
+        "not-your-turn",
+        f"it is not seat {seat}'s turn"
+        + (f" (seat {rnd.to_act} is to act)" if rnd.to_act is not None else ""),
+        text)

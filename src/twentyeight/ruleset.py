@@ -30,7 +30,8 @@ from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import WINDOW_EVENTS, RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
-from .round import Round
+from .round import Round, new_round_of
+from .state import fill_blank
 from .tricks import TrickOutcome, trick_outcome
 
 _PASS = Pass()
@@ -263,7 +264,7 @@ class Ruleset(Sealed):
                                 f"{MAX_SCORE}, got {describe(scores)}")
             given = tuple(scores)
         if deal is not None:
-            return Round._from_blank(self, dealer, None, self._check_deal(deal), None, given)
+            return new_round_of(self, dealer, None, self._check_deal(deal), None, given)
         if seed is None:
             # Not the module-level random: its state can be set or worked out, and a
             # finished record publishes the seed.
@@ -273,7 +274,7 @@ class Ruleset(Sealed):
                             f"{describe(seed)}")
         masks = packet_masks_for_seed(seed, self.deck.size, cfg.players, cfg.deal_packets,
                                       dealer)
-        return Round._from_blank(self, dealer, seed, None, masks, given)
+        return new_round_of(self, dealer, seed, None, masks, given)
 
     def _blank_round(self, dealer: int) -> Round:
         """This ruleset's round for ``dealer`` before any card is dealt, made once: new
@@ -281,7 +282,7 @@ class Ruleset(Sealed):
         blank = self._blanks.get(dealer)
         if blank is None:
             blank = object.__new__(self._round_class)
-            blank._blank(self, dealer)
+            fill_blank(blank, self, dealer)
             self._blanks[dealer] = blank
         return blank
 

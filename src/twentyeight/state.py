@@ -39,6 +39,12 @@ class _BidActions(Protocol):
     def __call__(self, low: int, can_pass: bool = False, /) -> tuple[Action, ...]: ...
 
 
+_NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 65)}
+"""The seat after each seat, by table size."""
+_SEAT_ORDER = {n: tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+               for n in range(1, 65)}
+"""The seats of a trick led by each seat, in order, by table size."""
+
 NO_TRUMP_YET = 1 << 30
 """``_trump_from`` while no card of the trump suit counts as a trump."""
 
@@ -342,28 +348,194 @@ class RoundState:
     def _changed(self) -> None:
         self._legal_cache = None
 
-    def _deal_ids(self) -> tuple[tuple[int, ...], ...]:
-        if self._deal is None:
-            if self.seed is None:
-                # A resampled deal: its packets are known, the order within them is not.
-                seventh = (self._bidder, self._concealed) if self._blind else None
-                self._deal = self._rows_of_packets(seventh)
-            else:
-                cfg = self.ruleset.config
-                self._deal = shuffle_deal(self.deck.size, cfg.players, cfg.deal_packets,
-                                          self.dealer, self.seed)
-        return self._deal
 
-    def _rows_of_packets(self, seventh: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
-        """Each seat's cards in dealt order, from the packets (by id within a packet);
-        ``seventh``: a seat and the card that is its seventh one dealt."""
-        rows = []
-        for seat in range(self._n):
-            row: list[int] = []
-            for packet in self._packet_masks:
-                row += iter_bits(packet[seat])
-            if seventh is not None and seventh[0] == seat:
-                here, at = row.index(seventh[1]), self.ruleset.config.seventh_card_position - 1
-                row[here], row[at] = row[at], row[here]
-            rows.append(tuple(row))
-        return tuple(rows)
+def deal_ids(rnd: RoundState) -> tuple[tuple[int, ...], ...]:
+    """Each seat's card ids in the order dealt, worked out once from the seed (or, for
+    a resampled deal, from its packets)."""
+    if rnd._deal is None:
+        if rnd.seed is None:
+            # A resampled deal: its packets are known, the order within them is not.
+            seventh = (rnd._bidder, rnd._concealed) if rnd._blind else None
+            rnd._deal = rows_of_packets(rnd, seventh)
+        else:
+            cfg = rnd.ruleset.config
+            rnd._deal = shuffle_deal(rnd.deck.size, cfg.players, cfg.deal_packets,
+                                     rnd.dealer, rnd.seed)
+    return rnd._deal
+
+
+def rows_of_packets(rnd: RoundState,
+                    seventh: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
+    """Each seat's cards in dealt order, from the packets (by id within a packet);
+    ``seventh``: a seat and the card that is its seventh one dealt."""
+    rows = []
+    for seat in range(rnd._n):
+        row: list[int] = []
+        for packet in rnd._packet_masks:
+            row += iter_bits(packet[seat])
+        if seventh is not None and seventh[0] == seat:
+            here, at = row.index(seventh[1]), rnd.ruleset.config.seventh_card_position - 1
+            row[here], row[at] = row[at], row[here]
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
+    """Set every field of ``rnd`` to its value before the first card is dealt (the
+    ruleset's blank round for ``dealer``, which new rounds copy)."""
+    cfg = ruleset.config
+    rnd.ruleset = ruleset
+    rnd.deck = ruleset.deck
+    rnd._n = n = cfg.players
+    rnd._auction_rules = cfg.auction
+    # The read-only tables' own objects: the hot path reads them without the proxy.
+    rnd._claim_checks = ruleset.claim_checks
+    rnd._play_actions = ruleset._play_table.of
+    rnd._play_index = ruleset._play_index
+    rnd._play_of = ruleset.play_action_of_id
+    rnd._play_plugins = ruleset.play_plugins
+    rnd._trick_outcome = ruleset._outcome_in(None)
+    rnd._rank_order = None
+    rnd.dealer = dealer
+    rnd.seed = None
+    rnd._deal = None
+    rnd._scores = None
+    rnd.is_over = False
+    rnd._packet_masks = ()
+    rnd._port_obj = None
+    rnd._hands = [0] * n
+    rnd._dealt = (0,) * n
+    rnd._packets_dealt = 0
+    rnd._actions = []
+    # auction
+    rnd._high_bid = 0
+    rnd._bidder = -1
+    rnd._passed = 0
+    rnd._spoken = 0
+    rnd._bids_by = (0,) * n
+    rnd._pass_run = 0
+    rnd._denomination = None
+    rnd._auction_len = None
+    rnd._reopened_bid = None
+    rnd._auction_view = None
+    rnd._obs_parts = None
+    # contract
+    rnd._target = None
+    rnd._multiplier = 1
+    rnd._stake = None
+    rnd._contract = "bid"
+    rnd._all_tricks = False
+    # trump
+    rnd._trump_suit = -1
+    rnd._concealed = -1
+    rnd._blind = False
+    rnd._seventh_pending = False
+    rnd._exposed_by = -1
+    rnd._exposed_at = None
+    rnd._trump_from = NO_TRUMP_YET
+    rnd._face_down = 0
+    rnd._must_trump = -1
+    rnd._trump_led = False
+    rnd._led_suits = 0
+    # call windows; the plug-in name of each call made after the auction, in order
+    rnd._call_log = ()
+    rnd._window = None
+    rnd._window_event = ""
+    rnd._pending_windows = ()
+    # play
+    rnd._active = (1 << n) - 1
+    rnd._next_seat = _NEXT_SEAT[n]
+    rnd._trick_size = n
+    rnd._trick = []
+    rnd._seat_order = _SEAT_ORDER[n]
+    rnd._tricks = ()
+    rnd._tricks_view = ()
+    rnd._team_points = (0, 0)
+    rnd._team_tricks = (0, 0)
+    rnd._pstate = {}
+    rnd._shown = 0
+    rnd._result = None
+    rnd._legal_cache = None
+    rnd._leader = (dealer + rnd._first_lead_after) % n
+    rnd._resample_facts = None
+    rnd.phase = Phase.AUCTION
+    rnd.to_act = None
+
+
+def copy_round(rnd: Round) -> Round:
+    """The body of :meth:`Round.clone <twentyeight.round.Round.clone>`: what the ruleset
+    fixes and the immutable containers are shared, what changes is copied, field by
+    field (a field added to :class:`RoundState` gets its line here and in
+    :func:`fill_blank`)."""
+    new = object.__new__(type(rnd))
+    new.ruleset = rnd.ruleset
+    new.deck = rnd.deck
+    new._n = rnd._n
+    new._auction_rules = rnd._auction_rules
+    new._claim_checks = rnd._claim_checks
+    new._play_actions = rnd._play_actions
+    new._play_index = rnd._play_index
+    new._play_of = rnd._play_of
+    new._play_plugins = rnd._play_plugins
+    new._trick_outcome = rnd._trick_outcome
+    new._rank_order = rnd._rank_order
+    new.dealer = rnd.dealer
+    new.seed = rnd.seed
+    new.is_over = rnd.is_over
+    new.phase = rnd.phase
+    new.to_act = rnd.to_act
+    new._port_obj = None
+    new._deal = rnd._deal
+    new._scores = rnd._scores
+    new._packet_masks = rnd._packet_masks
+    new._hands = rnd._hands.copy()
+    new._dealt = rnd._dealt
+    new._packets_dealt = rnd._packets_dealt
+    new._actions = rnd._actions.copy()
+    new._high_bid = rnd._high_bid
+    new._bidder = rnd._bidder
+    new._passed = rnd._passed
+    new._spoken = rnd._spoken
+    new._bids_by = rnd._bids_by
+    new._pass_run = rnd._pass_run
+    new._denomination = rnd._denomination
+    new._auction_len = rnd._auction_len
+    new._reopened_bid = rnd._reopened_bid
+    new._auction_view = rnd._auction_view
+    new._obs_parts = rnd._obs_parts
+    new._target = rnd._target
+    new._multiplier = rnd._multiplier
+    new._stake = rnd._stake
+    new._contract = rnd._contract
+    new._all_tricks = rnd._all_tricks
+    new._trump_suit = rnd._trump_suit
+    new._concealed = rnd._concealed
+    new._blind = rnd._blind
+    new._seventh_pending = rnd._seventh_pending
+    new._exposed_by = rnd._exposed_by
+    new._exposed_at = rnd._exposed_at
+    new._trump_from = rnd._trump_from
+    new._face_down = rnd._face_down
+    new._must_trump = rnd._must_trump
+    new._trump_led = rnd._trump_led
+    new._led_suits = rnd._led_suits
+    new._call_log = rnd._call_log
+    new._window = rnd._window
+    new._window_event = rnd._window_event
+    new._pending_windows = rnd._pending_windows
+    new._active = rnd._active
+    new._next_seat = rnd._next_seat
+    new._trick_size = rnd._trick_size
+    new._trick = rnd._trick.copy()
+    new._seat_order = rnd._seat_order
+    new._tricks = rnd._tricks
+    new._tricks_view = rnd._tricks_view
+    new._team_points = rnd._team_points
+    new._team_tricks = rnd._team_tricks
+    new._pstate = rnd._pstate
+    new._shown = rnd._shown
+    new._result = rnd._result
+    new._legal_cache = rnd._legal_cache
+    new._leader = rnd._leader
+    new._resample_facts = rnd._resample_facts
+    return new

@@ -147,36 +147,6 @@ class Views(Transitions):
 
     __slots__ = ()
 
-    def _trump_view(self, seat: int | None) -> dict[str, Any] | None:
-        """What ``seat`` (``None``: everyone) knows of the trump."""
-        marker = self.ruleset.config.trump_marker
-        deck = self.deck
-        if marker == "open":
-            if self._auction_len is None or self._all_tricks:
-                return None
-            return {"marker": "open", "exposed": True,
-                    "suit": deck.suit_letter(self._trump_suit) if self._trump_suit >= 0
-                    else None}
-        if self._trump_suit < 0 and not self._seventh_pending:
-            return None
-        concealed = self._exposed_at is None
-        trump: dict[str, Any] = {
-            "marker": "seventh-card" if self._blind or self._seventh_pending else marker,
-            "holder": self._bidder,
-            "exposed": not concealed,
-        }
-        if self._cuts_face_down:
-            trump["cut_mode"] = "face-down"
-        if self._trump_known_to(seat):
-            trump["suit"] = deck.suit_letter(self._trump_suit)
-            if self._concealed >= 0:
-                trump["card"] = str(deck.cards[self._concealed])
-        if not concealed:
-            assert self._exposed_at is not None
-            trump["exposed_by"] = self._exposed_by
-            trump["exposed_in_trick"] = self._exposed_at[0] + 1
-        return trump
-
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, JSON-ready: its own hand, the public history, the trump
         only once exposed (the bidder also sees the concealed card, unless it is the
@@ -187,7 +157,7 @@ class Views(Transitions):
         view as read-only, and copy it before changing it."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
-        v = self._fields(seat)
+        v = _fields(self, seat)
         if self.phase is CALLS:
             v["window"] = self._window.name if self._window is not None else None
         for plugin in self.ruleset.view_plugins:
@@ -195,121 +165,6 @@ class Views(Transitions):
             if extra is not None:
                 v[plugin.name] = extra
         return cast(SeatView, v)
-
-    def _fields(self, seat: int | None) -> dict[str, Any]:
-        """The fields of ``seat``'s view in order; with ``seat=None``, only those that
-        are the same for every seat (what everyone at the table has seen)."""
-        n = self._n
-        dealer = self.dealer
-        v: dict[str, Any] = {"ruleset": self._name}
-        if seat is not None:
-            v["seat"] = seat
-            v["team"] = seat & 1
-        v["players"] = n
-        v["dealer"] = dealer
-        v["opener"] = (dealer + 1) % n
-        v["bid_range"] = [self._min_bid, self._max_bid]
-        v["bid_step"] = self._bid_step
-        v["phase"] = _PHASE_NAMES[self.phase]
-        v["to_act"] = self.to_act
-        if seat is not None:
-            v["hand"] = self.ruleset.card_texts(self._hands[seat])
-        held = [m.bit_count() for m in self._hands]
-        if self._concealed >= 0 and self._exposed_at is None and self.phase is not OVER \
-                and not self._face_down >> self._concealed & 1:  # (not cut into the trick)
-            held[self._bidder] += 1
-        v["cards_held"] = held
-        v["auction"] = self._auction_view_list()
-        v["calls"] = self._calls_view() if self._call_log else []
-        v["contract"] = self._contract_view() if self._bidder >= 0 else None
-        if seat is not None:
-            v["trump"] = self._trump_view(seat)
-        active = self._active
-        v["sitting_out"] = [] if active == (1 << n) - 1 else [
-            s for s in range(n) if not active >> s & 1]
-        v["shown"] = self._shown_view() if self._shown else []
-        v["trick"] = self._trick_view()
-        v["tricks"] = self._finished_tricks_view()
-        v["card_points"] = list(self._team_points)
-        if self._face_down and seat is not None:
-            self._show_cuts(v, self.face_down_mask(seat))
-        if seat is not None:
-            if seat == self.to_act:
-                texts = self._action_texts
-                v["legal_actions"] = [texts.get(id(a)) or str(a) for a in self.legal_actions()]
-            else:
-                v["legal_actions"] = []
-        v["result"] = self._result.to_json() if self._result is not None else None
-        return v
-
-    def _auction_view_list(self) -> list[dict[str, Any]]:
-        cached = self._auction_view
-        if cached is not None:
-            return list(cached)
-        auction_len = self._auction_len
-        texts = self._action_texts
-        calls = [{"seat": s, "action": texts.get(id(a)) or str(a)}
-                 for s, a in self._actions[:auction_len]
-                 if type(a) is not Redeal]
-        if auction_len is not None:
-            # The auction is over: it will not change again.
-            self._auction_view = tuple(calls)
-        return calls
-
-    def _later_calls(self) -> list[tuple[int, Action, str]]:
-        """The calls made after the (first) auction, each ``(seat, action, window)``: the
-        call windows' and a second auction's (window ``"auction"``)."""
-        auction_len = self._auction_len if self._auction_len is not None else len(self._actions)
-        return [
-            (s, a, w) for (s, a), w in zip(
-                (sa for sa in self._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
-                self._call_log, strict=True)
-        ]
-
-    def _calls_view(self) -> list[dict[str, Any]]:
-        return [{"seat": s, "action": str(a), "window": w} for s, a, w in self._later_calls()]
-
-    def _contract_view(self) -> dict[str, Any]:
-        contract: dict[str, Any] = {
-            "bidder": self._bidder, "bid": self._high_bid,
-            "target": self._target if self._auction_len is not None else self._high_bid,
-            "kind": self._contract, "multiplier": self._multiplier}
-        if self._denomination is not None:
-            contract["denomination"] = self._denomination
-        if self._stake is not None:
-            contract["stake"] = self._stake
-        return contract
-
-    def _shown_view(self) -> list[dict[str, Any]]:
-        return [{"seat": s, "card": c} for s in range(self._n)
-                for c in self.ruleset.card_texts(self._shown & self._hands[s])]
-
-    def _trick_view(self) -> dict[str, Any]:
-        text = self._card_text
-        return {
-            "leader": self._leader if self._trick else self.to_act,
-            "cards": [{"seat": s, "card": text[c]}
-                      for s, c in zip(self._trick_seats(), self._trick, strict=True)],
-            "trumps_from": (self._trump_from if self._exposed_at is not None
-                            and self._trump_suit >= 0 else None),
-        }
-
-    def _finished_tricks_view(self) -> list[dict[str, Any]]:
-        cached = self._tricks_view
-        if len(cached) < len(self._tricks):
-            text = self._card_text
-            # A finished trick never changes: its view is made once.
-            cached = self._tricks_view = cached + tuple(
-                {
-                    "leader": seats[0],
-                    "cards": [{"seat": s, "card": text[c]}
-                              for s, c in zip(seats, ids, strict=True)],
-                    "winner": winner,
-                    "points": points,
-                    "trumps_from": trumps_from,
-                }
-                for seats, ids, winner, points, trumps_from in self._tricks[len(cached):])
-        return list(cached)
 
     def face_down_mask(self, seat: int | None = None) -> int:
         """Bitmask of the cards cut face down (``cut_mode`` ``face-down``) that ``seat``
@@ -320,26 +175,6 @@ class Views(Transitions):
         if not down or seat is None:
             return down
         return 0 if seat == self._bidder else down & ~self._dealt[seat]
-
-    def _show_cuts(self, v: dict[str, Any], hidden: int) -> None:
-        """Mark the face-down cards in the trick fields of ``v``, leaving out those of
-        ``hidden`` (their card, and their points from the trick and the team)."""
-        down, text, points = self._face_down, self._card_text, self._points
-
-        def cards(seats: tuple[int, ...], ids: list[int]) -> list[dict[str, Any]]:
-            return [{"seat": s, "card": text[c]} if not down >> c & 1 else
-                    {"seat": s, "card": None if hidden >> c & 1 else text[c],
-                     "face_down": True} for s, c in zip(seats, ids, strict=True)]
-
-        if self._trick:
-            v["trick"] = {**v["trick"], "cards": cards(self._trick_seats(), self._trick)}
-        team_points = v["card_points"]
-        for k, (seats, ids, winner, _, _) in enumerate(self._tricks):
-            if any(down >> c & 1 for c in ids):
-                unseen = sum(points[c] for c in ids if hidden >> c & 1)
-                v["tricks"][k] = {**v["tricks"][k], "cards": cards(seats, ids),
-                                  "points": v["tricks"][k]["points"] - unseen}
-                team_points[winner & 1] -= unseen
 
     def public_record(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-ready record of what an audience has seen, for logs and spectators.
@@ -379,12 +214,12 @@ class Views(Transitions):
         }
         if self._scores is not None:
             rec["scores"] = list(self._scores)
-        public = self._fields(None)
+        public = _fields(self, None)
         del public["ruleset"]
         if self._face_down:
-            self._show_cuts(public, hidden)
+            _show_cuts(self, public, hidden)
         rec.update(public)
-        rec["trump"] = self._trump_view(seat)
+        rec["trump"] = _trump_view(self, seat)
         rec["actions"] = actions
         if seat is not None:
             dealt = self._dealt[seat]
@@ -404,9 +239,185 @@ class Views(Transitions):
             mask |= masks[seat]
         return mask
 
-    def _trump_known_to(self, seat: int | None) -> bool:
-        """True if ``seat`` (``None``: everyone) knows the trump card or suit."""
-        if self._exposed_at is not None:
-            return True
-        return seat is not None and seat == self._bidder and not self._blind \
-            and not self._seventh_pending
+
+def _trump_view(rnd: Views, seat: int | None) -> dict[str, Any] | None:
+    """What ``seat`` (``None``: everyone) knows of the trump."""
+    marker = rnd.ruleset.config.trump_marker
+    deck = rnd.deck
+    if marker == "open":
+        if rnd._auction_len is None or rnd._all_tricks:
+            return None
+        return {"marker": "open", "exposed": True,
+                "suit": deck.suit_letter(rnd._trump_suit) if rnd._trump_suit >= 0
+                else None}
+    if rnd._trump_suit < 0 and not rnd._seventh_pending:
+        return None
+    concealed = rnd._exposed_at is None
+    trump: dict[str, Any] = {
+        "marker": "seventh-card" if rnd._blind or rnd._seventh_pending else marker,
+        "holder": rnd._bidder,
+        "exposed": not concealed,
+    }
+    if rnd._cuts_face_down:
+        trump["cut_mode"] = "face-down"
+    if trump_known_to(rnd, seat):
+        trump["suit"] = deck.suit_letter(rnd._trump_suit)
+        if rnd._concealed >= 0:
+            trump["card"] = str(deck.cards[rnd._concealed])
+    if not concealed:
+        assert rnd._exposed_at is not None
+        trump["exposed_by"] = rnd._exposed_by
+        trump["exposed_in_trick"] = rnd._exposed_at[0] + 1
+    return trump
+
+
+def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
+    """The fields of ``seat``'s view in order; with ``seat=None``, only those that
+    are the same for every seat (what everyone at the table has seen)."""
+    n = rnd._n
+    dealer = rnd.dealer
+    v: dict[str, Any] = {"ruleset": rnd._name}
+    if seat is not None:
+        v["seat"] = seat
+        v["team"] = seat & 1
+    v["players"] = n
+    v["dealer"] = dealer
+    v["opener"] = (dealer + 1) % n
+    v["bid_range"] = [rnd._min_bid, rnd._max_bid]
+    v["bid_step"] = rnd._bid_step
+    v["phase"] = _PHASE_NAMES[rnd.phase]
+    v["to_act"] = rnd.to_act
+    if seat is not None:
+        v["hand"] = rnd.ruleset.card_texts(rnd._hands[seat])
+    held = [m.bit_count() for m in rnd._hands]
+    if rnd._concealed >= 0 and rnd._exposed_at is None and rnd.phase is not OVER \
+            and not rnd._face_down >> rnd._concealed & 1:  # (not cut into the trick)
+        held[rnd._bidder] += 1
+    v["cards_held"] = held
+    v["auction"] = _auction_view_list(rnd)
+    v["calls"] = _calls_view(rnd) if rnd._call_log else []
+    v["contract"] = _contract_view(rnd) if rnd._bidder >= 0 else None
+    if seat is not None:
+        v["trump"] = _trump_view(rnd, seat)
+    active = rnd._active
+    v["sitting_out"] = [] if active == (1 << n) - 1 else [
+        s for s in range(n) if not active >> s & 1]
+    v["shown"] = _shown_view(rnd) if rnd._shown else []
+    v["trick"] = _trick_view(rnd)
+    v["tricks"] = _finished_tricks_view(rnd)
+    v["card_points"] = list(rnd._team_points)
+    if rnd._face_down and seat is not None:
+        _show_cuts(rnd, v, rnd.face_down_mask(seat))
+    if seat is not None:
+        if seat == rnd.to_act:
+            texts = rnd._action_texts
+            v["legal_actions"] = [texts.get(id(a)) or str(a) for a in rnd.legal_actions()]
+        else:
+            v["legal_actions"] = []
+    v["result"] = rnd._result.to_json() if rnd._result is not None else None
+    return v
+
+
+def _auction_view_list(rnd: Views) -> list[dict[str, Any]]:
+    cached = rnd._auction_view
+    if cached is not None:
+        return list(cached)
+    auction_len = rnd._auction_len
+    texts = rnd._action_texts
+    calls = [{"seat": s, "action": texts.get(id(a)) or str(a)}
+             for s, a in rnd._actions[:auction_len]
+             if type(a) is not Redeal]
+    if auction_len is not None:
+        # The auction is over: it will not change again.
+        rnd._auction_view = tuple(calls)
+    return calls
+
+
+def later_calls(rnd: Views) -> list[tuple[int, Action, str]]:
+    """The calls made after the (first) auction, each ``(seat, action, window)``: the
+    call windows' and a second auction's (window ``"auction"``)."""
+    auction_len = rnd._auction_len if rnd._auction_len is not None else len(rnd._actions)
+    return [
+        (s, a, w) for (s, a), w in zip(
+            (sa for sa in rnd._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
+            rnd._call_log, strict=True)
+    ]
+
+
+def _calls_view(rnd: Views) -> list[dict[str, Any]]:
+    return [{"seat": s, "action": str(a), "window": w} for s, a, w in later_calls(rnd)]
+
+
+def _contract_view(rnd: Views) -> dict[str, Any]:
+    contract: dict[str, Any] = {
+        "bidder": rnd._bidder, "bid": rnd._high_bid,
+        "target": rnd._target if rnd._auction_len is not None else rnd._high_bid,
+        "kind": rnd._contract, "multiplier": rnd._multiplier}
+    if rnd._denomination is not None:
+        contract["denomination"] = rnd._denomination
+    if rnd._stake is not None:
+        contract["stake"] = rnd._stake
+    return contract
+
+
+def _shown_view(rnd: Views) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": c} for s in range(rnd._n)
+            for c in rnd.ruleset.card_texts(rnd._shown & rnd._hands[s])]
+
+
+def _trick_view(rnd: Views) -> dict[str, Any]:
+    text = rnd._card_text
+    return {
+        "leader": rnd._leader if rnd._trick else rnd.to_act,
+        "cards": [{"seat": s, "card": text[c]}
+                  for s, c in zip(rnd._trick_seats(), rnd._trick, strict=True)],
+        "trumps_from": (rnd._trump_from if rnd._exposed_at is not None
+                        and rnd._trump_suit >= 0 else None),
+    }
+
+
+def _finished_tricks_view(rnd: Views) -> list[dict[str, Any]]:
+    cached = rnd._tricks_view
+    if len(cached) < len(rnd._tricks):
+        text = rnd._card_text
+        # A finished trick never changes: its view is made once.
+        cached = rnd._tricks_view = cached + tuple(
+            {
+                "leader": seats[0],
+                "cards": [{"seat": s, "card": text[c]}
+                          for s, c in zip(seats, ids, strict=True)],
+                "winner": winner,
+                "points": points,
+                "trumps_from": trumps_from,
+            }
+            for seats, ids, winner, points, trumps_from in rnd._tricks[len(cached):])
+    return list(cached)
+
+
+def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
+    """Mark the face-down cards in the trick fields of ``v``, leaving out those of
+    ``hidden`` (their card, and their points from the trick and the team)."""
+    down, text, points = rnd._face_down, rnd._card_text, rnd._points
+
+    def cards(seats: tuple[int, ...], ids: list[int]) -> list[dict[str, Any]]:
+        return [{"seat": s, "card": text[c]} if not down >> c & 1 else
+                {"seat": s, "card": None if hidden >> c & 1 else text[c],
+                 "face_down": True} for s, c in zip(seats, ids, strict=True)]
+
+    if rnd._trick:
+        v["trick"] = {**v["trick"], "cards": cards(rnd._trick_seats(), rnd._trick)}
+    team_points = v["card_points"]
+    for k, (seats, ids, winner, _, _) in enumerate(rnd._tricks):
+        if any(down >> c & 1 for c in ids):
+            unseen = sum(points[c] for c in ids if hidden >> c & 1)
+            v["tricks"][k] = {**v["tricks"][k], "cards": cards(seats, ids),
+                              "points": v["tricks"][k]["points"] - unseen}
+            team_points[winner & 1] -= unseen
+
+
+def trump_known_to(rnd: Views, seat: int | None) -> bool:
+    """True if ``seat`` (``None``: everyone) knows the trump card or suit."""
+    if rnd._exposed_at is not None:
+        return True
+    return seat is not None and seat == rnd._bidder and not rnd._blind \
+        and not rnd._seventh_pending
