@@ -254,7 +254,8 @@ def options_of(rules: te.Ruleset | RulesetConfig) -> list[Option]:
     for name, value in config.options().items():
         part = owner_of.get(name)
         owner = type(part) if part is not None else RulesetConfig
-        if name in TRUMP_OPTION_NAMES and name not in attrs.fields_dict(owner):
+        if name in TRUMP_OPTION_NAMES and (part is None
+                                           or name not in attrs.fields_dict(owner)):
             # A trump option this ruleset's part has no field for (an open trump's
             # bidder_trump_lead): shown with the trump's options, documented by a part
             # that has it.

@@ -14,7 +14,7 @@ and :meth:`RulesetConfig.with_options` changes any of them by name.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
@@ -289,22 +289,6 @@ class _Unset:
 
 _UNSET: Any = _Unset()
 
-_T = TypeVar("_T")
-
-
-class _TrumpOption(Generic[_T]):
-    """A trump option read through the config (``config.cut_mode``): the trump part's
-    value (:meth:`~twentyeight.trump.TrumpRules.option`)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __get__(self, config: RulesetConfig | None, owner: type) -> _T:
-        assert config is not None, self.name
-        value: _T = config._trump_options[self.name]
-        return value
-
-
 @frozen
 class RulesetConfig:
     """Everything that defines a ruleset. Built by presets in ``twentyeight_variants``;
@@ -384,37 +368,36 @@ class RulesetConfig:
     _trump_lead_after_trump_played: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
     _early_trumps_count: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
     _last_trick_unexposed: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
-    _trump_options: dict[str, Any] = field(init=False, eq=False, repr=False, hash=False)
 
-    trump_marker = _TrumpOption[TrumpMarker]("trump_marker")
+    trump_marker: TrumpMarker = field(init=False, eq=False, repr=False, hash=False)
     """How the trump is marked: the trump part's ``marker`` (see :data:`TrumpMarker`)."""
-    seventh_card = _TrumpOption[bool]("seventh_card")
+    seventh_card: bool = field(init=False, eq=False, repr=False, hash=False)
     """Whether the bidder may take the seventh card as the trump (Thunee's part,
     ``LastCardTrump``)."""
-    seventh_card_position = _TrumpOption[int]("seventh_card_position")
+    seventh_card_position: int = field(init=False, eq=False, repr=False, hash=False)
     """Which card dealt to the bidder ``seventh-card`` takes (7, or Thunee's 6)."""
-    seventh_card_when = _TrumpOption[SeventhCardWhen]("seventh_card_when")
+    seventh_card_when: SeventhCardWhen = field(init=False, eq=False, repr=False, hash=False)
     """When ``seventh-card`` is offered; see :data:`SeventhCardWhen`."""
-    bidder_trump_lead = _TrumpOption[BidderTrumpLead]("bidder_trump_lead")
+    bidder_trump_lead: BidderTrumpLead = field(init=False, eq=False, repr=False, hash=False)
     """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
-    caller_must_trump = _TrumpOption[bool]("caller_must_trump")
+    caller_must_trump: bool = field(init=False, eq=False, repr=False, hash=False)
     """A player who calls for the trump must trump that trick if able."""
-    caller_plays_exposed_card = _TrumpOption[bool]("caller_plays_exposed_card")
+    caller_plays_exposed_card: bool = field(init=False, eq=False, repr=False, hash=False)
     """A bidder who calls for their own card must play it."""
-    concealed_follow = _TrumpOption[ConcealedFollow]("concealed_follow")
+    concealed_follow: ConcealedFollow = field(init=False, eq=False, repr=False, hash=False)
     """The bidder whose only card of the suit led is the face-down one; see
     :data:`ConcealedFollow`."""
-    reveal_when_void = _TrumpOption[bool]("reveal_when_void")
+    reveal_when_void: bool = field(init=False, eq=False, repr=False, hash=False)
     """A player who cannot follow suit while the trump is concealed must call for it."""
-    cut_mode = _TrumpOption[CutMode]("cut_mode")
+    cut_mode: CutMode = field(init=False, eq=False, repr=False, hash=False)
     """How a void player cuts while the trump is concealed; see :data:`CutMode`."""
-    open_by_leading_trump = _TrumpOption[bool]("open_by_leading_trump")
+    open_by_leading_trump: bool = field(init=False, eq=False, repr=False, hash=False)
     """The bidder may open the game by leading the face-down card (304)."""
-    trump_lead_after_trump_played = _TrumpOption[bool]("trump_lead_after_trump_played")
+    trump_lead_after_trump_played: bool = field(init=False, eq=False, repr=False, hash=False)
     """No trump lead until a trump has been played, once the trump is known."""
-    early_trumps_count = _TrumpOption[bool]("early_trumps_count")
+    early_trumps_count: bool = field(init=False, eq=False, repr=False, hash=False)
     """Trump-suit cards played earlier in the exposing trick count as trumps."""
-    last_trick_unexposed = _TrumpOption[LastTrickUnexposed]("last_trick_unexposed")
+    last_trick_unexposed: LastTrickUnexposed = field(init=False, eq=False, repr=False, hash=False)
     """What happens if the trump is still concealed at the last trick."""
 
     def __attrs_post_init__(self) -> None:
@@ -425,8 +408,9 @@ class RulesetConfig:
         object.__setattr__(self, "trump", fold_trump_options(self.trump, given))
         for name in given:
             object.__setattr__(self, f"_{name}", _UNSET)
-        # The round reads some of them on every play: one dict, made once.
-        object.__setattr__(self, "_trump_options", self.trump.legacy_options())
+        # The round reads some of them on every play: slots, set once from the part.
+        for name, value in self.trump.legacy_options().items():
+            object.__setattr__(self, name, value)
         deck_size = self.deck.size
         if self.players < 2 or self.players % 2:
             raise ConfigError(f"players must be an even number >= 2, got {self.players}")
