@@ -58,6 +58,7 @@ import attrs
 
 import twentyeight as te
 from twentyeight.config import RulesetConfig
+from twentyeight.trump import TRUMP_OPTION_NAMES, TrumpMarker, TrumpRules, trump_parts
 
 BASE = "28"
 """The preset other presets are compared with."""
@@ -151,7 +152,10 @@ def md_inline(text: str) -> str:
 
 def _annotation(cls: type, name: str) -> tuple[Any, str | None]:
     """The resolved annotation of field ``name`` and, if it is a module-level alias
-    (``TrumpMarker``), the alias's name and module."""
+    (``TrumpMarker``), the alias's name and module. ``trump_marker`` is no field: the
+    trump part's class says it (``TrumpRules.marker``), typed :data:`TrumpMarker`."""
+    if name == "trump_marker" and issubclass(cls, TrumpRules):
+        return TrumpMarker, "twentyeight.trump:TrumpMarker"
     for klass in cls.__mro__:
         annotations = inspect.get_annotations(klass)
         if name not in annotations:
@@ -215,6 +219,8 @@ def _part_title(config: RulesetConfig, part: Any) -> str:
         return f"Scoring: {getattr(part, 'name', cls.__name__)} ({where})"
     if part is config.auction:
         return f"Auction ({where})"
+    if part is config.trump:
+        return f"Trump ({where})"
     return f"Plug-in `{getattr(part, 'name', cls.__name__)}` ({where})"
 
 
@@ -243,10 +249,18 @@ def options_of(rules: te.Ruleset | RulesetConfig) -> list[Option]:
     for part in config.parts():
         for name in getattr(part, "option_fields", ()):
             owner_of[name] = part
+    owner_of["trump_marker"] = config.trump
     out: list[Option] = []
     for name, value in config.options().items():
         part = owner_of.get(name)
         owner = type(part) if part is not None else RulesetConfig
+        if name in TRUMP_OPTION_NAMES and (part is None
+                                           or name not in attrs.fields_dict(owner)):
+            # A trump option this ruleset's part has no field for (an open trump's
+            # bidder_trump_lead): shown with the trump's options, documented by a part
+            # that has it.
+            part = config.trump
+            owner = next((c for c in trump_parts() if name in attrs.fields_dict(c)), owner)
         title = _part_title(config, part) if part is not None else (
             "Ruleset (`twentyeight.config.RulesetConfig`)")
         kind, _ = _annotation(owner, name)

@@ -4,8 +4,8 @@ The requirement is ``docs/rules/304-requirements.md`` (rules R1 to R24, cited be
 parts (the pack, the auctions, the exposure after the first trick of a high contract,
 the first lead of a closed game, exhausted trumps, the opener's redeal and the stones)
 are tested on their own, and any ruleset can carry them; the closed game's face-down
-cut (R11, R12) and the open game (R10) are the core's options ``cut_mode="face-down"``
-and ``open_by_leading_trump``.
+cut (R11, R12) and the open game (R10) are the trump part :class:`FaceDownCuts`, whose
+options ``cut_mode`` and ``open_by_leading_trump`` the core still reads.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from twentyeight.errors import ConfigError
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
+from twentyeight.trump import CutMode, HandCardTrump
 
 from .auctions import check_second_auction
 from .classic import CONFIG_28
@@ -38,6 +39,7 @@ __all__ = [
     "Auction304",
     "ExhaustedTrumps",
     "ExposeAfterFirstTrick",
+    "FaceDownCuts",
     "NoTrumpFirstLead",
 ]
 
@@ -300,6 +302,27 @@ class Auction304(StandardAuction):
         return len(config.bids) * n + 2 * n
 
 
+@frozen
+class FaceDownCuts(HandCardTrump):
+    """304's trump (R10-R12): the bidder's face-down card, and a player who cannot
+    follow suit while it is concealed cuts face down instead of calling for it
+    (``cut_mode``); the bidder who leads the first trick may lead the face-down card
+    itself, face up, which opens the game (``open_by_leading_trump``). Both options
+    default to 304's values; ``te.ruleset("28", open_by_leading_trump=True)`` gets this
+    part with ``cut_mode="call"``."""
+
+    option_fields: ClassVar[tuple[str, ...]] = (
+        *HandCardTrump.option_fields, "cut_mode", "open_by_leading_trump")
+
+    cut_mode: CutMode = field(default="face-down", validator=one_of("call", "face-down"))
+    """How a player who cannot follow suit cuts while the trump is concealed; see
+    :data:`~twentyeight.trump.CutMode`."""
+    open_by_leading_trump: bool = field(default=True, validator=typed(bool))
+    """The bidder who leads the first trick may lead the face-down trump card itself,
+    face up: the trump is exposed at once and the game is open (304). Needs
+    ``trump_marker`` ``hand-card`` without ``seventh_card``."""
+
+
 CONFIG_304 = attrs.evolve(
     CONFIG_28,  # 28's frame: four players, four cards and four, a trump card laid
     name="304",
@@ -313,8 +336,7 @@ CONFIG_304 = attrs.evolve(
     deck=DECK_304,
     min_bid=160, max_bid=300, bid_step=10,
     opener_must_bid=False, partner_overcall_min=200,
-    bidder_trump_lead="any",
-    cut_mode="face-down", open_by_leading_trump=True,
+    trump=FaceDownCuts(bidder_trump_lead="any"),
     redeal_checks=(BiddingSideHoldsAllTrumps(), OPENER_UNDER_15),
     auction=Auction304(),
     plugins=(ExhaustedTrumps(), ExposeAfterFirstTrick(), NoTrumpFirstLead()),

@@ -25,6 +25,7 @@ from twentyeight.config import (
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
+from twentyeight.trump import HandCardTrump, IndicatorTrump, SeventhCardWhen
 
 from .announcements import Announcements, Meld
 from .classic import CONFIG_28
@@ -34,14 +35,57 @@ from .sources import cite
 from .thunee_calls import LastTrickCalls, ThuneeCalls
 
 __all__ = ["CONFIG_THUNEE", "DECK_THUNEE", "JODHI_MELDS", "THUNEE", "TRUMPMAN_AT_MOST_10",
-           "Balls", "JodhiAnnouncements", "ShowTrumpAfterFirstCard", "ThuneeCalling",
-           "TrumpmanLowCards", "UndercutRule"]
+           "Balls", "JodhiAnnouncements", "LastCardIndicator", "LastCardTrump",
+           "ShowTrumpAfterFirstCard", "ThuneeCalling", "TrumpmanLowCards", "UndercutRule"]
 
 DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
                        points=(("J", 30), ("9", 20), ("A", 11), ("10", 10), ("K", 3),
                                ("Q", 2)))
 """Thunee's pack (R3): 24 cards ranked J 9 A 10 K Q in every suit, worth 30, 20, 11,
 10, 3 and 2: 76 a suit, 304 in all."""
+
+_SEVENTH_FIELDS = ("seventh_card", "seventh_card_position", "seventh_card_when")
+
+
+@frozen
+class LastCardTrump(HandCardTrump):
+    """Thunee's trump (R8): instead of choosing, the bidder may make a card dealt to them
+    after the choice the face-down trump (``seventh-card``), unseen by all until
+    exposed: the sixth and last card in Thunee, offered when the four cards held are of
+    four suits; 28's seventh card with ``te.ruleset("28", seventh_card=True)``."""
+
+    option_fields: ClassVar[tuple[str, ...]] = (*HandCardTrump.option_fields,
+                                                *_SEVENTH_FIELDS)
+
+    seventh_card: bool = field(default=True, validator=typed(bool))
+    """The bidder may make the seventh card dealt to them the face-down trump instead of
+    choosing (``seventh-card``); nobody, the bidder included, sees it until exposed."""
+    seventh_card_position: int = field(default=6, validator=typed(int))
+    """Which card dealt to the bidder, counting from 1, ``seventh-card`` makes the trump:
+    7 (28's seventh card), 6 (Thunee's last card). It is dealt after the trump choice."""
+    seventh_card_when: SeventhCardWhen = field(default="all-suits",
+                                               validator=one_of("always", "all-suits"))
+    """When ``seventh-card`` is offered: always, or only when the cards the bidder holds
+    at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
+    four suits)."""
+
+
+@frozen
+class LastCardIndicator(IndicatorTrump):
+    """The indicator (29) with :class:`LastCardTrump`'s choice: ``te.ruleset("29",
+    seventh_card=True)``."""
+
+    option_fields: ClassVar[tuple[str, ...]] = (*IndicatorTrump.option_fields,
+                                                *_SEVENTH_FIELDS)
+
+    seventh_card: bool = field(default=True, validator=typed(bool))
+    """As :attr:`LastCardTrump.seventh_card`."""
+    seventh_card_position: int = field(default=7, validator=typed(int))
+    """As :attr:`LastCardTrump.seventh_card_position`."""
+    seventh_card_when: SeventhCardWhen = field(default="always",
+                                               validator=one_of("always", "all-suits"))
+    """As :attr:`LastCardTrump.seventh_card_when`."""
+
 
 @frozen
 class TrumpmanLowCards(OpenerPointlessFirstCards):
@@ -343,10 +387,9 @@ CONFIG_THUNEE = attrs.evolve(
             + cite("thunee-spec", "Jodhi's timing")),
     deck=DECK_THUNEE,
     deal_packets=(4, 2),
-    seventh_card=True, seventh_card_position=6, seventh_card_when="all-suits",
+    trump=LastCardTrump(bidder_trump_lead="any"),
     min_bid=10, max_bid=104, bid_step=10,
     opener_must_bid=False, partner_overcall_min=None,
-    bidder_trump_lead="any",
     first_lead="after-opener",
     redeal_checks=(BiddingSideHoldsAllTrumps(), TRUMPMAN_AT_MOST_10),
     auction=ThuneeCalling(),

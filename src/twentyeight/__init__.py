@@ -52,6 +52,7 @@ from .port import RoundPort
 from .registry import modifier, modifiers, parse_action, presets, refresh, ruleset, rulesets
 from .round import Phase, Round, RoundResult, Trick
 from .ruleset import DealInput, Ruleset
+from .trump import ConcealedTrump, HandCardTrump, IndicatorTrump, OpenTrump, TrumpRules
 from .views import SeatView
 
 __version__ = "0.1.0"
@@ -74,19 +75,23 @@ __all__ = [
     "Bid",
     "CallTrump",
     "Card",
+    "ConcealedTrump",
     "ConfigError",
     "DealError",
     "Deck",
     "DeckSpec",
     "EpisodeError",
+    "HandCardTrump",
     "HandOutcome",
     "IllegalActionError",
+    "IndicatorTrump",
     "LayTrump",
     "Match",
     "Modifier",
     "NameTrump",
     "ObservationLayout",
     "ObservationSlice",
+    "OpenTrump",
     "ParseError",
     "Pass",
     "Phase",
@@ -106,6 +111,7 @@ __all__ = [
     "SeventhCard",
     "StandardAuction",
     "Trick",
+    "TrumpRules",
     "TwentyEightError",
     "UnknownRulesetError",
     "__version__",

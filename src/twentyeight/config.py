@@ -22,20 +22,25 @@ from attrs import field, frozen
 from .cards import DeckSpec
 from .errors import ConfigError
 from .inputs import describe, excerpt, is_whole
-from .plugins import AuctionRules, Part, RulePlugin, StandardAuction
+from .plugins import MAX_OPTION_INT as MAX_OPTION_INT
+from .plugins import AuctionRules, Part, RulePlugin, StandardAuction, _check_bounded
+from .plugins import one_of as one_of
+from .plugins import typed as typed
+from .trump import (
+    TRUMP_OPTION_NAMES,
+    HandCardTrump,
+    TrumpRules,
+    fold_trump_options,
+)
+from .trump import BidderTrumpLead as BidderTrumpLead
+from .trump import ConcealedFollow as ConcealedFollow
+from .trump import CutMode as CutMode
+from .trump import LastTrickUnexposed as LastTrickUnexposed
+from .trump import SeventhCardWhen as SeventhCardWhen
+from .trump import TrumpMarker as TrumpMarker
 
 if TYPE_CHECKING:
     from .port import RoundPort
-
-BidderTrumpLead = Literal["only-trumps", "after-trump-led", "any"]
-"""When the bidder may lead the concealed trump suit before exposure: never unless
-holding only trumps (``only-trumps``); also once another player has led that suit
-(``after-trump-led``); or always (``any``)."""
-
-LastTrickUnexposed = Literal["expose", "void"]
-"""What happens if the trump is still concealed on the last trick: the bidder must
-expose and play it (``expose``), or the hand is annulled (``void``)."""
-
 
 def ordinal(n: int) -> str:
     """``n`` as an ordinal number: ``1st``, ``2nd``, ``6th``, ``11th``."""
@@ -43,35 +48,9 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-SeventhCardWhen = Literal["always", "all-suits"]
-"""When the ``seventh-card`` choice is offered: ``always``, or only when the cards the
-bidder holds at the choice are of every suit (``all-suits``)."""
-
-TrumpMarker = Literal["hand-card", "indicator", "open"]
-"""How the trump is marked. ``hand-card``: the bidder lays a card of the trump suit from
-the hand face down; it is part of the bidder's cards but not of the hand until exposed.
-``indicator``: the bidder names the suit with a card from outside the deck, face down;
-it is never played. ``open``: the winning bid names the trump (or No Trump) and it is
-known to all from the start."""
-
-ConcealedFollow = Literal["void", "expose"]
-"""What the bidder does when the suit led is the concealed trump suit and the face-down
-card is the bidder's only card of it: counts as void (``void``: may discard, or call for
-the trump, like any player without the suit), or must expose the card and play it to
-the trick (``expose``)."""
-
 FirstLead = Literal["opener", "after-opener"]
 """Who leads the first trick: the opener, the player after the dealer (``opener``), or
 the player after the opener (``after-opener``: Thunee, whose opener is the trumpman)."""
-
-CutMode = Literal["call", "face-down"]
-"""What a player who cannot follow suit does while the trump is concealed. ``call``: plays
-any card face up or calls for the trump (28's way). ``face-down``: plays a card face
-down (a *cut*), seen only by its player and the bidder, without calling; when the trick
-is complete, a face-down card of the trump suit exposes the trump (trumps count from
-the trick's first card) and turns the trick's face-down cards up, all but the bidder's
-own that are not trumps; without one they stay face down and the suit led wins. The
-bidder may cut with the face-down trump card itself (304)."""
 
 NoJackDiscard = bool | Literal["strict"]
 """The no-Jack-discard rule: off (``False``); ``True``: a player void in the suit led may
@@ -279,11 +258,6 @@ def _tuple_of_plugins(value: Any) -> tuple[RulePlugin, ...]:
     return plugins
 
 
-_BIDDER_TRUMP_LEAD = ("only-trumps", "after-trump-led", "any")
-_LAST_TRICK = ("expose", "void")
-_TRUMP_MARKERS = ("hand-card", "indicator", "open")
-_CONCEALED_FOLLOW = ("void", "expose")
-_CUT_MODES = ("call", "face-down")
 _FIRST_LEADS = ("opener", "after-opener")
 
 
@@ -295,36 +269,6 @@ def _no_jack_discard(_inst: Any, attribute: attrs.Attribute[Any], value: Any) ->
                       f"got {describe(value)}")
 
 
-def one_of(*choices: str) -> Any:
-    """An attrs validator for an option that takes one of ``choices``; it raises
-    :class:`~twentyeight.ConfigError` naming the option. Plug-ins use it too."""
-
-    def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in choices:
-            raise ConfigError(
-                f"option {attribute.name} must be one of {', '.join(choices)}; "
-                f"got {describe(value)}"
-            )
-
-    return check
-
-
-def typed(kind: type) -> Any:
-    """An attrs validator for an option of type ``kind`` (``bool`` is not an ``int``;
-    whole numbers lie within ``±MAX_OPTION_INT``); it raises
-    :class:`~twentyeight.ConfigError` naming the option."""
-
-    def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ConfigError(
-                f"option {attribute.name} must be {kind.__name__}, got {describe(value)}"
-            )
-        if isinstance(value, int):
-            _check_bounded(attribute.name, value)
-
-    return check
-
-
 def optional_int(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     """An attrs validator for an option that is a whole number or ``None``."""
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
@@ -333,15 +277,17 @@ def optional_int(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         _check_bounded(attribute.name, value)
 
 
-MAX_OPTION_INT = 10**9
-"""No whole-number option lies beyond plus or minus this: far past any real setting,
-and small enough that every message and record can print it."""
+class _Unset:
+    """The value of a trump option's init keyword that was not given."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+    def __reduce__(self) -> str:
+        return "_UNSET"  # one object, also through pickle (a config is copied to workers)
 
 
-def _check_bounded(name: str, value: int) -> None:
-    if not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
-        raise ConfigError(f"option {name} is out of range: {describe(value)}")
-
+_UNSET: Any = _Unset()
 
 @frozen
 class RulesetConfig:
@@ -382,45 +328,9 @@ class RulesetConfig:
     """To overcall your own partner's bid, bid at least this (``None``: no extra limit)."""
     second_bid_min: int | None = field(default=None, validator=optional_int)
     """A player's second and later bids must be at least this (``None``: no limit)."""
-    trump_marker: TrumpMarker = field(default="hand-card", validator=one_of(*_TRUMP_MARKERS))
-    """How the trump suit is marked; see :data:`TrumpMarker`."""
-    seventh_card: bool = field(default=False, validator=typed(bool))
-    """The bidder may make the seventh card dealt to them the face-down trump instead of
-    choosing (``seventh-card``); nobody, the bidder included, sees it until exposed."""
-    seventh_card_position: int = field(default=7, validator=typed(int))
-    """Which card dealt to the bidder, counting from 1, ``seventh-card`` makes the trump:
-    7 (28's seventh card), 6 (Thunee's last card). It is dealt after the trump choice."""
-    seventh_card_when: SeventhCardWhen = field(default="always",
-                                               validator=one_of("always", "all-suits"))
-    """When ``seventh-card`` is offered: always, or only when the cards the bidder holds
-    at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
-    four suits)."""
-    bidder_trump_lead: BidderTrumpLead = field(
-        default="only-trumps", validator=one_of(*_BIDDER_TRUMP_LEAD)
-    )
-    """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
-    caller_must_trump: bool = field(default=True, validator=typed(bool))
-    """A player who calls for the trump must play a trump to that trick if holding one."""
-    caller_plays_exposed_card: bool = field(default=False, validator=typed(bool))
-    """A bidder who calls for their own face-down trump must play that very card to the
-    trick (needs ``trump_marker`` ``hand-card``)."""
-    concealed_follow: ConcealedFollow = field(
-        default="void", validator=one_of(*_CONCEALED_FOLLOW))
-    """When the trump suit is led and the bidder's only card of it is the face-down one:
-    ``void``, the bidder counts as void; ``expose``, the bidder must expose it and play
-    it (needs ``trump_marker`` ``hand-card``, without ``seventh_card``)."""
-    reveal_when_void: bool = field(default=False, validator=typed(bool))
-    """A player who cannot follow suit while the trump is concealed must call for it."""
-    cut_mode: CutMode = field(default="call", validator=one_of(*_CUT_MODES))
-    """How a player who cannot follow suit cuts while the trump is concealed; see
-    :data:`CutMode`."""
     first_lead: FirstLead = field(default="opener", validator=one_of(*_FIRST_LEADS))
     """Who leads the first trick; see :data:`FirstLead` (a contract that names its own
     leader, such as the single hand, still leads)."""
-    open_by_leading_trump: bool = field(default=False, validator=typed(bool))
-    """The bidder who leads the first trick may lead the face-down trump card itself,
-    face up: the trump is exposed at once and the game is open (304). Needs
-    ``trump_marker`` ``hand-card`` without ``seventh_card``."""
     over_trump: bool = field(default=False, validator=typed(bool))
     """Trumping over a trump already in the trick, you must beat it if you can, and you
     may not play a lower trump while you hold another card."""
@@ -428,15 +338,6 @@ class RulesetConfig:
     """Unable to follow suit, you may not discard a Jack (the exposed trump suit's Jack
     excepted) while you hold another card: with ``True`` the Jack of a suit not yet led,
     with ``"strict"`` any Jack; ``False``: no such rule."""
-    trump_lead_after_trump_played: bool = field(default=False, validator=typed(bool))
-    """Once the trump is known to all, nobody may lead a trump until a card of the trump
-    suit has been played to an earlier trick, unless holding only trumps."""
-    early_trumps_count: bool = field(default=False, validator=typed(bool))
-    """Cards of the trump suit played earlier in the exposing trick count as trumps."""
-    last_trick_unexposed: LastTrickUnexposed = field(
-        default="expose", validator=one_of(*_LAST_TRICK)
-    )
-    """What happens if the trump is still concealed at the last trick."""
     last_trick_points: int = field(default=0, validator=typed(int))
     """Card points for winning the last trick (29 gives 1)."""
     less_than_half_doubles: bool = field(default=False, validator=typed(bool))
@@ -448,8 +349,68 @@ class RulesetConfig:
     plugins: tuple[RulePlugin, ...] = field(default=(), converter=_tuple_of_plugins)
     """Rule plug-ins: call windows, extra actions, per-trick hooks (see
     :class:`~twentyeight.plugins.RulePlugin`)."""
+    trump: TrumpRules = field(factory=HandCardTrump)
+    """How the trump is chosen, concealed and exposed (see
+    :class:`~twentyeight.trump.TrumpRules`); its options are the trump options."""
+    # The trump options by their names, as init keywords: a value given here is folded
+    # into ``trump`` (fold_trump_options) and the field is cleared.
+    _trump_marker: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _seventh_card: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _seventh_card_position: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _seventh_card_when: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _bidder_trump_lead: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _caller_must_trump: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _caller_plays_exposed_card: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _concealed_follow: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _reveal_when_void: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _cut_mode: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _open_by_leading_trump: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _trump_lead_after_trump_played: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _early_trumps_count: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+    _last_trick_unexposed: Any = field(default=_UNSET, eq=False, repr=False, hash=False)
+
+    trump_marker: TrumpMarker = field(init=False, eq=False, repr=False, hash=False)
+    """How the trump is marked: the trump part's ``marker`` (see :data:`TrumpMarker`)."""
+    seventh_card: bool = field(init=False, eq=False, repr=False, hash=False)
+    """Whether the bidder may take the seventh card as the trump (Thunee's part,
+    ``LastCardTrump``)."""
+    seventh_card_position: int = field(init=False, eq=False, repr=False, hash=False)
+    """Which card dealt to the bidder ``seventh-card`` takes (7, or Thunee's 6)."""
+    seventh_card_when: SeventhCardWhen = field(init=False, eq=False, repr=False, hash=False)
+    """When ``seventh-card`` is offered; see :data:`SeventhCardWhen`."""
+    bidder_trump_lead: BidderTrumpLead = field(init=False, eq=False, repr=False, hash=False)
+    """When the bidder may lead trump before exposure; see :data:`BidderTrumpLead`."""
+    caller_must_trump: bool = field(init=False, eq=False, repr=False, hash=False)
+    """A player who calls for the trump must trump that trick if able."""
+    caller_plays_exposed_card: bool = field(init=False, eq=False, repr=False, hash=False)
+    """A bidder who calls for their own card must play it."""
+    concealed_follow: ConcealedFollow = field(init=False, eq=False, repr=False, hash=False)
+    """The bidder whose only card of the suit led is the face-down one; see
+    :data:`ConcealedFollow`."""
+    reveal_when_void: bool = field(init=False, eq=False, repr=False, hash=False)
+    """A player who cannot follow suit while the trump is concealed must call for it."""
+    cut_mode: CutMode = field(init=False, eq=False, repr=False, hash=False)
+    """How a void player cuts while the trump is concealed; see :data:`CutMode`."""
+    open_by_leading_trump: bool = field(init=False, eq=False, repr=False, hash=False)
+    """The bidder may open the game by leading the face-down card (304)."""
+    trump_lead_after_trump_played: bool = field(init=False, eq=False, repr=False, hash=False)
+    """No trump lead until a trump has been played, once the trump is known."""
+    early_trumps_count: bool = field(init=False, eq=False, repr=False, hash=False)
+    """Trump-suit cards played earlier in the exposing trick count as trumps."""
+    last_trick_unexposed: LastTrickUnexposed = field(init=False, eq=False, repr=False, hash=False)
+    """What happens if the trump is still concealed at the last trick."""
 
     def __attrs_post_init__(self) -> None:
+        given = {name: getattr(self, f"_{name}") for name in TRUMP_OPTION_NAMES}
+        given = {name: value for name, value in given.items() if value is not _UNSET}
+        if not isinstance(self.trump, TrumpRules):
+            raise ConfigError("trump must be a TrumpRules")
+        object.__setattr__(self, "trump", fold_trump_options(self.trump, given))
+        for name in given:
+            object.__setattr__(self, f"_{name}", _UNSET)
+        # The round reads some of them on every play: slots, set once from the part.
+        for name, value in self.trump.legacy_options().items():
+            object.__setattr__(self, name, value)
         deck_size = self.deck.size
         if self.players < 2 or self.players % 2:
             raise ConfigError(f"players must be an even number >= 2, got {self.players}")
@@ -504,10 +465,11 @@ class RulesetConfig:
                     "seventh_card needs a trump chosen after the auction, with the card "
                     f"at seventh_card_position ({self.seventh_card_position}) of each "
                     "hand dealt after it")
-        self._check_play_options()
         seen: dict[str, str] = {name: "the ruleset" for name in OPTION_NAMES}
         for part in self.parts():
             for name in part.option_fields:
+                if part is self.trump and name in TRUMP_OPTION_NAMES:
+                    continue
                 if name in seen:
                     raise ConfigError(
                         f"option {name!r} of {type(part).__name__} clashes with {seen[name]}")
@@ -517,36 +479,6 @@ class RulesetConfig:
             raise ConfigError(f"two plug-ins share a name: {names}")
         for part in self.parts():
             part.check(self)
-
-    def _check_play_options(self) -> None:
-        """Refuse play options that need a face-down trump card the ruleset lacks."""
-        needs_card = [name for name, on in (
-            ("caller_plays_exposed_card", self.caller_plays_exposed_card),
-            ("concealed_follow 'expose'", self.concealed_follow == "expose"),
-            ("open_by_leading_trump", self.open_by_leading_trump)) if on]
-        if needs_card and self.trump_marker != "hand-card":
-            raise ConfigError(
-                f"{needs_card[0]} conflicts with trump_marker {self.trump_marker!r}: it "
-                "needs the bidder's own face-down trump card (trump_marker 'hand-card')")
-        if self.cut_mode == "face-down":
-            clash = [name for name, on in (
-                ("trump_marker 'open'", self.trump_marker == "open"),
-                ("seventh_card", self.seventh_card),
-                ("reveal_when_void", self.reveal_when_void),
-                ("concealed_follow 'expose'", self.concealed_follow == "expose")) if on]
-            if clash:
-                raise ConfigError(
-                    f"cut_mode 'face-down' conflicts with {clash[0]}: face-down cuts need a "
-                    "trump the bidder chose and knows, and no call for it")
-        if self.open_by_leading_trump and self.seventh_card:
-            raise ConfigError(
-                "open_by_leading_trump conflicts with seventh_card: a bidder who takes the "
-                "seventh card cannot name it to lead it")
-        if self.concealed_follow == "expose" and self.seventh_card:
-            raise ConfigError(
-                "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
-                "takes the seventh card does not know the face-down card's suit, so "
-                "cannot be told to follow suit with it")
 
     @property
     def seventh_card_name(self) -> str:
@@ -594,8 +526,9 @@ class RulesetConfig:
         return self.auction.max_calls(self) + 1 + 1 + self.deck.size + 1 + extra
 
     def parts(self) -> tuple[Part, ...]:
-        """The plug-in parts that may carry options: auction, scoring and rule plug-ins."""
-        return (self.auction, self.scoring, *self.plugins)
+        """The plug-in parts that may carry options: auction, trump, scoring and rule
+        plug-ins."""
+        return (self.auction, self.trump, self.scoring, *self.plugins)
 
     def all_redeal_checks(self) -> tuple[RedealCheck, ...]:
         """The config's own redeal checks and those its plug-ins add, in that order."""
@@ -610,7 +543,8 @@ class RulesetConfig:
         out = {name: getattr(self, name) for name in OPTION_NAMES}
         for part in self.parts():
             for name in part.option_fields:
-                out[name] = getattr(part, name)
+                if name not in out:
+                    out[name] = getattr(part, name)
         return out
 
     def with_options(self, /, **changes: Any) -> RulesetConfig:
@@ -623,12 +557,14 @@ class RulesetConfig:
                 f"options are: {', '.join(known)}"
             )
         try:
+            # The trump options of OPTION_NAMES go as init keywords, folded into the
+            # trump part by the constructor; the part's other options evolve it.
             own = {k: v for k, v in changes.items() if k in OPTION_NAMES}
             evolved: dict[str, Any] = {}
-            for attr in ("auction", "scoring"):
+            for attr in ("auction", "trump", "scoring"):
                 part = getattr(self, attr)
                 mine = {k: v for k, v in changes.items()
-                        if k in part.option_fields}
+                        if k in part.option_fields and k not in OPTION_NAMES}
                 if mine:
                     evolved[attr] = attrs.evolve(part, **mine)
             plugins = []

@@ -32,6 +32,8 @@ import attrs
 from attrs import frozen
 
 from .actions import Action
+from .errors import ConfigError
+from .inputs import describe
 
 if TYPE_CHECKING:
     from .config import RedealCheck, RulesetConfig
@@ -60,6 +62,47 @@ WINDOW_EVENTS: tuple[WindowEvent, ...] = ("trump-chosen", "before-play", "after-
 Why = list[tuple[str, str, int]] | None
 """Explaining mode of a legality function: ``None`` on the hot path; otherwise a list
 that collects ``(rule id, message, bound or removed cards)`` for each restriction."""
+
+
+def one_of(*choices: str) -> Any:
+    """An attrs validator for an option that takes one of ``choices``; it raises
+    :class:`~twentyeight.ConfigError` naming the option. Plug-ins use it too."""
+
+    def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in choices:
+            raise ConfigError(
+                f"option {attribute.name} must be one of {', '.join(choices)}; "
+                f"got {describe(value)}"
+            )
+
+    return check
+
+
+def typed(kind: type) -> Any:
+    """An attrs validator for an option of type ``kind`` (``bool`` is not an ``int``;
+    whole numbers lie within ``±MAX_OPTION_INT``); it raises
+    :class:`~twentyeight.ConfigError` naming the option."""
+
+    def check(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ConfigError(
+                f"option {attribute.name} must be {kind.__name__}, got {describe(value)}"
+            )
+        if isinstance(value, int):
+            _check_bounded(attribute.name, value)
+
+    return check
+
+
+MAX_OPTION_INT = 10**9
+"""No whole-number option lies beyond plus or minus this: far past any real setting,
+and small enough that every message and record can print it."""
+
+
+def _check_bounded(name: str, value: int) -> None:
+    if not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
+        raise ConfigError(f"option {name} is out of range: {describe(value)}")
+
 
 
 class Part:
