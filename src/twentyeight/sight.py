@@ -173,10 +173,10 @@ def set_trump(rnd: RoundState, suit: int = -1, card: int = -1, known_to: int = 0
 
 def hide(rnd: RoundState, mask: int, seen_by: int) -> None:
     """The cards of ``mask`` are face down, and only the seats of ``seen_by`` see them
-    (a card cut face down into a trick)."""
+    (a card cut face down into a trick), whoever saw them before."""
     rnd._legal_cache = None
     rnd._down |= mask
-    rnd._down_seen = tuple(m | mask if seen_by >> s & 1 else m
+    rnd._down_seen = tuple(m | mask if seen_by >> s & 1 else m & ~mask
                            for s, m in enumerate(rnd._down_seen))
 
 
