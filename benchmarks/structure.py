@@ -339,7 +339,7 @@ def class_assignments(roots: Iterable[Path] = (SRC, VARIANTS)) -> list[str]:
     return found
 
 
-ROUND_MODULES = ("state.py", "legality.py", "phases.py", "views.py", "round.py")
+ROUND_MODULES = ("state.py", "legality.py", "phases.py", "views.py", "round.py", "sight.py")
 """The round's own modules (its layers): they may use its private fields."""
 
 

@@ -29,6 +29,8 @@ _PORT_OWN = frozenset({
     # the changes, which only a hook may make
     "set_plugin_state", "set_target", "set_multiplier", "set_stake", "show_cards",
     "expose_trump", "set_contract", "begin_every_trick_contract", "open_trump",
+    # the visibility seam's changes (twentyeight.sight reads their result)
+    "hide", "reveal", "set_trump",
 })
 """What the port answers or does itself; it hands every other read to the round."""
 

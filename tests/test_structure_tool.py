@@ -39,15 +39,15 @@ def _method(path: Path, name: str) -> ast.FunctionDef:
 
 def test_regional_lines_come_from_coverage_of_the_regional_rounds() -> None:
     """304's face-down cut (RULES.md, 304: a card that does not follow while the trump
-    is concealed goes face down; ``Transitions._play_cutting``) marks the card in a line
+    is concealed goes face down; ``Transitions._play_cutting``) hides the card in a line
     only 304's rounds run: it is regional. The plain card play every ruleset runs
     (``Transitions._play``) is not."""
     s = tool()
     files = s.regional([("28", "28", "{}"), ("304", "304", "{}")], rounds=2)
     lines = {f.path: set(f.lines) for f in files}
     cutting = _method(PHASES, "_play_cutting")
-    [marks] = [n.lineno for n in ast.walk(cutting) if isinstance(n, ast.AugAssign)
-               and isinstance(n.target, ast.Attribute) and n.target.attr == "_face_down"]
+    [marks] = [n.lineno for n in ast.walk(cutting) if isinstance(n, ast.Call)
+               and isinstance(n.func, ast.Name) and n.func.id == "hide"]
     assert marks in lines["twentyeight/phases.py"]
     plain = _method(PHASES, "_play")
     body = {n.lineno for n in ast.walk(plain) if isinstance(n, ast.stmt)} - {plain.lineno}

@@ -45,8 +45,9 @@ from .errors import ConfigError, ParseError
 from .inputs import describe
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import WINDOW_EVENTS
-from .state import CALLS, OVER, Phase
-from .views import later_calls, trump_known_to
+from .sight import UNDEALT, face_down, held_counts, trump_known
+from .state import CALLS, Phase
+from .views import later_calls
 
 if TYPE_CHECKING:
     from .round import Round
@@ -415,11 +416,8 @@ def observe(rnd: Round, seat: int) -> list[float]:
         out[o_hand + low.bit_length() - 1] = 1.0
         hand ^= low
     per_card = layout._per_card
-    out[o_held:o_held + n] = [h.bit_count() * per_card for h in hands]
-    if concealed >= 0 and exposed_at is None and phase is not OVER \
-            and not rnd._face_down >> concealed & 1:
-        # The face-down card counts with the seat that laid it, as in the view.
-        out[o_held + rnd._bidder] += per_card
+    # The face-down card counts with the seat that laid it, as in the view.
+    out[o_held:o_held + n] = held_counts(rnd, per_card)
     tricks = rnd._tricks
     if tricks:
         # What the finished tricks and the auction say is the same for every seat and
@@ -470,13 +468,13 @@ def observe(rnd: Round, seat: int) -> list[float]:
             out[o_trump + 1] = out[o_trump + 3] = 1.0
             if trump_suit >= 0:
                 out[o_suit + trump_suit] = 1.0
-    elif trump_suit >= 0 or rnd._seventh_pending:
+    elif trump_suit >= 0 or concealed == UNDEALT:
         out[o_trump] = 1.0
         if exposed:
             out[o_trump + 1] = 1.0
-        if rnd._blind or rnd._seventh_pending:
+        if not rnd._trump_known >> rnd._bidder & 1:  # its own bidder does not know it
             out[o_trump + 2] = 1.0
-        if trump_known_to(rnd, seat):
+        if trump_known(rnd, seat):
             out[o_trump + 3] = 1.0
             out[o_suit + trump_suit] = 1.0
             if concealed >= 0:
@@ -504,7 +502,7 @@ def observe(rnd: Round, seat: int) -> list[float]:
         out[o_window + layout.windows.index(window.name)] = 1.0
     else:
         out[o_window + len(layout.windows)] = 1.0
-    if rnd._face_down:
+    if rnd._down:
         _hide_cuts(rnd, layout, seat, out, o_played, o_trick, o_points)
     if layout.plugins:
         port = rnd._port_obj or rnd._port
@@ -522,13 +520,16 @@ def observe(rnd: Round, seat: int) -> list[float]:
 def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float],
                o_played: int, o_trick: int, o_points: int) -> None:
     """Leave the cards cut face down that ``seat`` has not seen out of ``out`` (their
-    cards and points), and count them in the ``face_down`` slice."""
-    hidden = rnd.face_down_mask(seat)
+    cards and points), and count them in the ``face_down`` slice (where the layout has
+    one: a ruleset that cuts face down; a card a plug-in turns face down elsewhere is
+    left out all the same)."""
+    hidden = face_down(rnd, seat)
     if not hidden:
         return
     cards, n = layout._cards, rnd._n
     points, scale = rnd._points, layout._points_in_play
-    at = layout["face_down"].start
+    part = layout._at.get("face_down")
+    at = part.start if part is not None else -1
     unseen = [0, 0]
     tricks = [(seats, ids, winner) for seats, ids, winner, _, _ in rnd._tricks]
     if rnd._trick:
@@ -537,10 +538,12 @@ def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float
         for i, (s, c) in enumerate(zip(seats, ids, strict=False)):
             if hidden >> c & 1:
                 out[o_played + s * cards + c] = 0.0
-                out[at + s] += layout._per_card
+                if at >= 0:
+                    out[at + s] += layout._per_card
                 if winner < 0:
                     out[o_trick + i * cards + c] = 0.0
-                    out[at + n + i] = 1.0
+                    if at >= 0:
+                        out[at + n + i] = 1.0
                 else:
                     unseen[winner & 1] += points[c]
     for team in (0, 1):

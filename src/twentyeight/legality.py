@@ -234,7 +234,7 @@ class Legality(RoundState):
         elif hand:
             trump = self._trump_suit
             if (seat == self._bidder and self._exposed_at is None and trump >= 0
-                    and not self._blind):
+                    and self._trump_known >> seat & 1):
                 return self._concealed_lead(hand, trump, why), False
             if (trump >= 0 and self._exposed_at is not None
                     and self.ruleset.config.trump_lead_after_trump_played):
@@ -243,7 +243,7 @@ class Legality(RoundState):
         # No card in the hand: the concealed card is the bidder's only card left, and it
         # must be exposed and played.
         if seat == self._bidder and self._concealed >= 0:
-            if self._blind:
+            if not self._trump_known >> seat & 1:
                 # An unseen seventh card cannot be named: the bidder turns it up first.
                 return 0, True
             return 1 << self._concealed, False
@@ -299,7 +299,8 @@ class Legality(RoundState):
         unexposed and known to the bidder, is of suit ``led`` (the bidder, void in it in
         hand, must then expose it and play it)."""
         concealed = self._concealed
-        return (concealed >= 0 and self._exposed_at is None and not self._blind
+        return (concealed >= 0 and self._exposed_at is None
+                and self._trump_known >> self._bidder & 1 == 1
                 and self._suit_of[concealed] == led
                 and self.ruleset.config.concealed_follow == "expose")
 
@@ -488,7 +489,7 @@ def _explain_play(rnd: Legality, seat: int, cid: int, action: Play) -> IllegalAc
         return IllegalActionError("not-in-deck", f"{action.card} is not in this deck", text)
     # Naming the unseen seventh card must read like naming any card not held.
     if (cid == rnd._concealed and seat == rnd._bidder and rnd._exposed_at is None
-            and not rnd._blind):
+            and rnd._trump_known >> seat & 1):
         return IllegalActionError(
             "concealed-trump-not-playable",
             "the concealed trump card is not part of your hand until it is exposed", text)

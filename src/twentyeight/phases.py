@@ -20,6 +20,7 @@ from .actions import (
 from .config import HandOutcome, RedealEvent, ScoringSystem
 from .legality import CALL_TRUMP, Legality
 from .results import RoundResult
+from .sight import ALL, UNDEALT, hide, set_trump
 from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP, deal_ids
 
 _MAX_RESULTS = 4096
@@ -82,10 +83,8 @@ class Transitions(Legality):
         # A No Trump contract (a bid naming none, or one an all-pass rule set) has no
         # trump to choose, whatever marks the trump otherwise.
         if d == NO_TRUMP or self.ruleset.config.trump_marker == "open":
-            self._trump_suit = -1 if d is None or d == NO_TRUMP else \
-                self.deck.spec.suits.index(d)
-            self._exposed_at = (0, 0)
-            self._trump_from = 0
+            set_trump(self, -1 if d is None or d == NO_TRUMP else
+                      self.deck.spec.suits.index(d), known_to=ALL, exposed=True)
             self._after_trump()
             return
         self.phase = TRUMP
@@ -98,13 +97,11 @@ class Transitions(Legality):
             cid = self._lay_index.get(id(action))
             if cid is None:
                 cid = self._ids[action.card]
-            self._hands[seat] &= ~(1 << cid)
-            self._concealed = cid
-            self._trump_suit = self._suit_of[cid]
+            set_trump(self, card=cid, known_to=1 << seat)
         elif isinstance(action, NameTrump):
-            self._trump_suit = self.deck.spec.suits.index(action.suit)
+            set_trump(self, self.deck.spec.suits.index(action.suit), known_to=1 << seat)
         else:
-            self._seventh_pending = True
+            set_trump(self, card=UNDEALT)  # the seventh card: set once it is dealt
         self._after_trump()
 
     def _after_trump(self) -> None:
@@ -114,14 +111,9 @@ class Transitions(Legality):
     def _complete_deal(self) -> None:
         if self._reopened_bid is None:
             self._deal_packets(len(self._packet_masks) - self._packets_dealt)
-            if self._seventh_pending:
-                self._seventh_pending = False
-                cid = deal_ids(self)[self._bidder][
-                    self.ruleset.config.seventh_card_position - 1]
-                self._hands[self._bidder] &= ~(1 << cid)
-                self._concealed = cid
-                self._trump_suit = self.deck.suit_of[cid]
-                self._blind = True
+            if self._concealed == UNDEALT:
+                set_trump(self, card=deal_ids(self)[self._bidder][
+                    self.ruleset.config.seventh_card_position - 1])
             if self._checks_at["deal-complete"] and self._run_checks("deal-complete"):
                 return
             first = self._auction_rules.reopen(self._port_obj or self._port)
@@ -241,7 +233,7 @@ class Transitions(Legality):
         self._legal_cache = None
         trick = self._trick
         if cid == self._concealed and self._exposed_at is None:
-            if self._face_down >> cid & 1:
+            if self._down >> cid & 1:
                 # A cut with the face-down trump card: it stays concealed until the trick
                 # is complete (it leaves the bidder's cards below, like a card in hand).
                 self._hands[seat] |= 1 << cid
@@ -269,7 +261,9 @@ class Transitions(Legality):
         trick = self._trick
         if self._exposed_at is None and self._trump_suit >= 0 and trick \
                 and self._suit_of[cid] != self._suit_of[trick[0]]:
-            self._face_down |= 1 << cid
+            # Seen by its player and by the seats that know the trump (the bidder).
+            seat: int = self.to_act  # type: ignore[assignment]
+            hide(self, 1 << cid, 1 << seat | self._trump_known)
         Transitions._play(self, cid)
 
     def _play_told(self, cid: int) -> None:
@@ -287,7 +281,7 @@ class Transitions(Legality):
     def _finish_cutting_trick(self) -> None:
         """:meth:`_finish_trick` of a ruleset whose cuts go face down (the round's class
         takes it as its ``_finish_trick``): the cuts are inspected first."""
-        if self._face_down and self._exposed_at is None:
+        if self._down and self._exposed_at is None:
             self._inspect_cuts()
             if self.is_over:
                 return
@@ -343,7 +337,7 @@ class Transitions(Legality):
         bidder's own that are not trumps; without one, the cuts stay face down."""
         trick = self._trick
         suit_of, trump = self._suit_of, self._trump_suit
-        cuts = [i for i, c in enumerate(trick) if self._face_down >> c & 1]
+        cuts = [i for i, c in enumerate(trick) if self._down >> c & 1]
         first = next((i for i in cuts if suit_of[trick[i]] == trump), -1)
         if first < 0:
             return
@@ -354,7 +348,7 @@ class Transitions(Legality):
             self._hands[bidder] &= ~(1 << concealed)  # played: it is in the trick
         for i in cuts:
             if seats[i] != bidder or suit_of[trick[i]] == trump:
-                self._face_down &= ~(1 << trick[i])
+                self._down &= ~(1 << trick[i])
         self._run_checks("trump-exposed")
 
     def _run_checks(self, event: RedealEvent) -> bool:
@@ -389,7 +383,7 @@ class Transitions(Legality):
         ))
 
     def _score(self) -> None:
-        self._face_down = 0  # the hand is counted: every card is turned up
+        self._down = 0  # the hand is counted: every card is turned up
         # A result depends only on these facts, so rounds that end alike share one
         # (frozen) result and the scoring system is asked once for them.
         # (Who won the last trick played, the hand's last unless it ended early: the
@@ -426,7 +420,7 @@ class Transitions(Legality):
         self._trump_suit = -1
         self._exposed_at = None
         self._trump_from = NO_TRUMP_YET
-        self._blind = False
+        self._trump_known = ALL  # no trump: nothing left to know
         self._bidder = seat
         self._contract = contract
         self._all_tricks = True
@@ -445,11 +439,8 @@ class Transitions(Legality):
     def _open_trump(self, suit: int) -> None:
         """The trump is now ``suit``, known to all, counting from the trick's first card
         (a contract whose trump is the suit of a card played, such as the first lead)."""
-        self._changed()
-        self._trump_suit = suit
+        set_trump(self, suit, known_to=ALL, exposed=True)
         self._exposed_by = self._bidder
-        self._exposed_at = (len(self._tricks), 0)
-        self._trump_from = 0
         self._run_checks("trump-exposed")
 
 

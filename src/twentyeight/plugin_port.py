@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
 from .port import RoundPort
+from .sight import ALL, hide, reveal, set_trump, unseen_own
 
 if TYPE_CHECKING:
     from .cards import Deck
@@ -114,10 +115,7 @@ class PluginPort:
 
     def unseen_mask(self, seat: int) -> int:
         """Cards dealt to ``seat`` that it has not seen."""
-        r = self._r
-        if r._blind and seat == r._bidder and r._concealed >= 0:
-            return 1 << r._concealed
-        return 0
+        return unseen_own(self._r, seat)
 
     # ------------------------------------------------------------------ changes
 
@@ -147,7 +145,8 @@ class PluginPort:
     def expose_trump(self) -> None:
         """Turn the concealed trump up now, by rule (its holder exposes it)."""
         r = self._r
-        if r._trump_suit >= 0 and r._exposed_at is None and not r._seventh_pending:
+        # (A seventh card still to be dealt has no suit yet: nothing to expose.)
+        if r._trump_suit >= 0 and r._exposed_at is None:
             r._changed()
             r._expose(r._bidder)
 
@@ -176,3 +175,36 @@ class PluginPort:
                               f"({', '.join(suits)})")
         if r._trump_suit < 0 and r._concealed < 0:
             r._open_trump(suits.index(suit))
+
+    def hide(self, mask: int, seen_by: int) -> None:
+        """Cards of the trick in progress go face down, seen only by ``seen_by``."""
+        r = self._r
+        in_trick = 0
+        for _, card in r.current_trick:
+            in_trick |= 1 << r.deck.card_id(card)
+        if not isinstance(mask, int) or not isinstance(seen_by, int) or mask & ~in_trick:
+            raise ConfigError(f"hide: {mask!r} is not a mask of cards of the trick in "
+                              "progress (laying cards aside from a hand is not supported "
+                              "yet)")
+        hide(r, mask, seen_by)
+
+    def reveal(self, mask: int, to: int = ALL) -> None:
+        """Face-down cards turned up for ``to`` (every seat: face up again)."""
+        if not isinstance(mask, int) or not isinstance(to, int):
+            raise ConfigError(f"reveal: masks are whole numbers, got {mask!r}, {to!r}")
+        reveal(self._r, mask, to)
+
+    def set_trump(self, suit: int = -1, card: int = -1, known_to: int = 0,
+                  exposed: bool = False) -> None:
+        """The trump is chosen (see :meth:`RoundPort.set_trump`)."""
+        r = self._r
+        if not (isinstance(suit, int) and -1 <= suit < len(r.deck.spec.suits)):
+            raise ConfigError(f"set_trump: suit {suit!r} is not a suit index of the deck")
+        if not (isinstance(card, int) and -1 <= card < r.deck.size):
+            raise ConfigError(f"set_trump: card {card!r} is not a card id of the deck")
+        bidder = r.bidder
+        if card >= 0 and not (bidder is not None and self.hand_mask(bidder) >> card & 1):
+            raise ConfigError(f"set_trump: card {card} is not in the bidder's hand")
+        if card >= 0 and exposed:
+            raise ConfigError("set_trump: a face-down trump card cannot be exposed at once")
+        set_trump(r, suit, card, known_to, exposed)

@@ -273,3 +273,32 @@ class RoundPort(Protocol):
         For a contract whose trump is set during the play (Thunee's: the suit of the
         declarer's first lead). Nothing happens while a trump is chosen already."""
         ...
+
+    # The visibility seam (twentyeight.sight answers what each seat sees of these).
+
+    def hide(self, mask: int, seen_by: int) -> None:
+        """Turn the cards of ``mask`` (card-id bits, cards of the trick in progress)
+        face down: only the seats of ``seen_by`` (seat bits) see them, every view,
+        public record and observation of another seat shows a face-down card without
+        its card or its points (304's cuts are made this way). They stay face down
+        until :meth:`reveal` or the end of the hand. Laying cards aside from a hand is
+        not supported yet (:class:`~twentyeight.errors.ConfigError`)."""
+        ...
+
+    def reveal(self, mask: int, to: int = -1) -> None:
+        """Turn the face-down cards of ``mask`` up for the seats of ``to`` (seat bits;
+        the default, every seat: they are face up again for everyone). Cards of
+        ``mask`` that are not face down are left alone."""
+        ...
+
+    def set_trump(self, suit: int = -1, card: int = -1, known_to: int = 0,
+                  exposed: bool = False) -> None:
+        """Choose the trump, the path the round's own choice takes too (a card laid, a
+        suit named, the seventh card, an open bid's suit): ``card``, a card id of the
+        bidder's hand, becomes the face-down trump card (it leaves the hand, and its
+        suit is the trump), or with ``card`` -1 the trump is ``suit`` (a deck suit
+        index; -1: none). ``known_to`` (seat bits, -1 every seat) are the seats that
+        know it while it is concealed; ``exposed``: it is known to all at once and
+        counts from the current trick's first card (not with a face-down card). A
+        bad suit or card is a :class:`~twentyeight.errors.ConfigError`."""
+        ...

@@ -57,8 +57,8 @@ from .sharing import (
     plan_cells,
     ways,
 )
+from .sight import UNDEALT, trump_known
 from .state import CALLS, OVER, PLAY, rows_of_packets
-from .views import trump_known_to
 
 if TYPE_CHECKING:
     from .round import Round
@@ -133,9 +133,9 @@ class _Facts:
         suit_of, suit_mask = deck.suit_of, deck.suit_mask
         bidder = self.bidder = rnd._bidder
         hidden_card = rnd._concealed >= 0 and rnd._exposed_at is None and not (
-            seat == bidder and not rnd._blind)
+            seat == bidder and rnd._trump_known >> seat & 1)
         # A trump suit seat does not know: the face-down card's, or one named in secret.
-        self.suit_hidden = rnd._trump_suit >= 0 and not trump_known_to(rnd, seat)
+        self.suit_hidden = rnd._trump_suit >= 0 and not trump_known(rnd, seat)
         packets = rnd._packet_masks
         dealt_packets = rnd._packets_dealt
         shown = rnd._shown
@@ -217,7 +217,8 @@ class _Facts:
                 best_trump = -1
                 if who != bidder:
                     self.nonbidder_leads |= 1 << suit
-                elif restricted_lead and not exposed and not rnd._blind and trump >= 0:
+                elif restricted_lead and not exposed and rnd._trump_known >> bidder & 1 \
+                        and trump >= 0:
                     self.lead_rules.append((suit, leads_before))
                 leads_before = self.nonbidder_leads
                 led_suits |= 1 << suit
@@ -304,7 +305,7 @@ class _Facts:
         self.pool_mask = pool
         # Where the seventh card is still to be dealt, the packet it comes in.
         self.seventh_packet = -1
-        if rnd._seventh_pending:
+        if rnd._concealed == UNDEALT:
             before, at = 0, cfg.seventh_card_position - 1
             for p, size in enumerate(cfg.deal_packets):
                 if before <= at < before + size:

@@ -143,8 +143,9 @@ class Kernel:
     @staticmethod
     def takes(rnd: Round, tables: SearchTables) -> bool:
         """Whether the kernel can search ``rnd``, at the start of a trick."""
-        return (tables.plain and rnd.phase is PLAY and not rnd._blind and not rnd._all_tricks
-                and (bool(rnd._tricks) or not rnd._claim_checks))
+        return (tables.plain and rnd.phase is PLAY
+                and bool(rnd._trump_known >> rnd._bidder & 1)
+                and not rnd._all_tricks and (bool(rnd._tricks) or not rnd._claim_checks))
 
     def _check_budget(self) -> None:
         search = self.search

@@ -96,7 +96,6 @@ class RoundState:
         "_auction_view",
         "_bidder",
         "_bids_by",
-        "_blind",
         "_call_log",
         "_claim_checks",
         "_concealed",
@@ -104,9 +103,10 @@ class RoundState:
         "_deal",
         "_dealt",
         "_denomination",
+        "_down",
+        "_down_seen",
         "_exposed_at",
         "_exposed_by",
-        "_face_down",
         "_hands",
         "_high_bid",
         "_leader",
@@ -134,7 +134,6 @@ class RoundState:
         "_result",
         "_scores",
         "_seat_order",
-        "_seventh_pending",
         "_shown",
         "_spoken",
         "_stake",
@@ -147,6 +146,7 @@ class RoundState:
         "_tricks",
         "_tricks_view",
         "_trump_from",
+        "_trump_known",
         "_trump_led",
         "_trump_suit",
         "_window",
@@ -246,14 +246,18 @@ class RoundState:
     _all_tricks: bool
     # trump
     _trump_suit: int
+    # the face-down trump card (UNDEALT: one chosen before it is dealt, -1: none)
     _concealed: int
-    _blind: bool
-    _seventh_pending: bool
+    # seats that know the trump (suit and face-down card) while it is concealed; once it
+    # is exposed everyone does (sight.trump_known)
+    _trump_known: int
     _exposed_by: int
     _exposed_at: tuple[int, int] | None
     _trump_from: int
-    # cards played face down (cut_mode "face-down") and not turned up
-    _face_down: int
+    # cards face down (cut into a trick, laid aside) and not turned up for everyone, and
+    # per seat the face-down cards it has seen (sight.face_down); read through sight.py
+    _down: int
+    _down_seen: tuple[int, ...]
     _must_trump: int
     _trump_led: bool
     _led_suits: int
@@ -342,7 +346,7 @@ class RoundState:
         m = self._hands[seat]
         if seat == self._bidder and self._concealed >= 0 and self._exposed_at is None:
             m |= 1 << self._concealed
-            m &= ~self._face_down  # cut face down into the trick in progress: played
+            m &= ~self._down  # cut face down into the trick in progress: played
         return m
 
     def _changed(self) -> None:
@@ -355,7 +359,8 @@ def deal_ids(rnd: RoundState) -> tuple[tuple[int, ...], ...]:
     if rnd._deal is None:
         if rnd.seed is None:
             # A resampled deal: its packets are known, the order within them is not.
-            seventh = (rnd._bidder, rnd._concealed) if rnd._blind else None
+            seventh = (rnd._bidder, rnd._concealed) \
+                if rnd._concealed >= 0 and not rnd._trump_known >> rnd._bidder & 1 else None
             rnd._deal = rows_of_packets(rnd, seventh)
         else:
             cfg = rnd.ruleset.config
@@ -428,12 +433,12 @@ def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
     # trump
     rnd._trump_suit = -1
     rnd._concealed = -1
-    rnd._blind = False
-    rnd._seventh_pending = False
+    rnd._trump_known = 0
     rnd._exposed_by = -1
     rnd._exposed_at = None
     rnd._trump_from = NO_TRUMP_YET
-    rnd._face_down = 0
+    rnd._down = 0
+    rnd._down_seen = (0,) * n
     rnd._must_trump = -1
     rnd._trump_led = False
     rnd._led_suits = 0
@@ -510,12 +515,12 @@ def copy_round(rnd: Round) -> Round:
     new._all_tricks = rnd._all_tricks
     new._trump_suit = rnd._trump_suit
     new._concealed = rnd._concealed
-    new._blind = rnd._blind
-    new._seventh_pending = rnd._seventh_pending
+    new._trump_known = rnd._trump_known
     new._exposed_by = rnd._exposed_by
     new._exposed_at = rnd._exposed_at
     new._trump_from = rnd._trump_from
-    new._face_down = rnd._face_down
+    new._down = rnd._down
+    new._down_seen = rnd._down_seen
     new._must_trump = rnd._must_trump
     new._trump_led = rnd._trump_led
     new._led_suits = rnd._led_suits

@@ -16,7 +16,8 @@ from .actions import (
 )
 from .phases import Transitions
 from .records import PUBLIC_RECORD_FORMAT, RECORD_VERSION
-from .state import CALLS, OVER, Phase
+from .sight import UNDEALT, face_down, held_counts, trump_known, unseen_own
+from .state import CALLS, Phase
 
 if TYPE_CHECKING:
     # Only read by type checkers (annotations are strings): no runtime dependency.
@@ -167,14 +168,12 @@ class Views(Transitions):
         return cast(SeatView, v)
 
     def face_down_mask(self, seat: int | None = None) -> int:
-        """Bitmask of the cards cut face down (``cut_mode`` ``face-down``) that ``seat``
-        has not seen (``None``: that not every player has seen): a cut is seen by its
-        player and by the bidder, who knows the trump, until it is turned up. Once the
-        hand is counted every card is turned up: 0."""
-        down = self._face_down
-        if not down or seat is None:
-            return down
-        return 0 if seat == self._bidder else down & ~self._dealt[seat]
+        """Bitmask of the face-down cards in tricks that ``seat`` has not seen (``None``:
+        that not every player has seen), whatever put them face down: a 304 cut
+        (``cut_mode`` ``face-down``) is seen by its player and by the bidder, who knows
+        the trump, until it is turned up. Once the hand is counted every card is turned
+        up: 0. (:func:`twentyeight.sight.face_down`.)"""
+        return face_down(self, seat)
 
     def public_record(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-ready record of what an audience has seen, for logs and spectators.
@@ -199,7 +198,7 @@ class Views(Transitions):
             if type(action) in _TRUMP_CHOICES and (hidden_choice or i != current) \
                     and who != seat:
                 actions.append({"seat": who, "action": action.keyword, "concealed": True})
-            elif type(action) is Play and self._face_down >> self._ids[action.card] & 1:
+            elif type(action) is Play and self._down >> self._ids[action.card] & 1:
                 cut = self._ids[action.card]
                 actions.append({"seat": who, "face_down": True, "action": action.keyword
                                 if hidden >> cut & 1 else str(action)})
@@ -216,15 +215,15 @@ class Views(Transitions):
             rec["scores"] = list(self._scores)
         public = _fields(self, None)
         del public["ruleset"]
-        if self._face_down:
+        if self._down:
             _show_cuts(self, public, hidden)
         rec.update(public)
         rec["trump"] = _trump_view(self, seat)
         rec["actions"] = actions
         if seat is not None:
             dealt = self._dealt[seat]
-            if self._blind and seat == self._bidder and self._exposed_at is None:
-                dealt &= ~(1 << self._concealed)  # the unseen seventh card
+            if self._exposed_at is None:
+                dealt &= ~unseen_own(self, seat)  # the unseen seventh card
             rec["hand"] = [str(c) for c in self.deck.cards_of(self._hands[seat])]
             rec["dealt"] = [str(c) for c in self.deck.cards_of(dealt)]
             rec["auction_hand"] = [
@@ -250,17 +249,18 @@ def _trump_view(rnd: Views, seat: int | None) -> dict[str, Any] | None:
         return {"marker": "open", "exposed": True,
                 "suit": deck.suit_letter(rnd._trump_suit) if rnd._trump_suit >= 0
                 else None}
-    if rnd._trump_suit < 0 and not rnd._seventh_pending:
+    if rnd._trump_suit < 0 and rnd._concealed != UNDEALT:
         return None
     concealed = rnd._exposed_at is None
     trump: dict[str, Any] = {
-        "marker": "seventh-card" if rnd._blind or rnd._seventh_pending else marker,
+        # A trump its own bidder does not know: the unseen seventh card.
+        "marker": marker if rnd._trump_known >> rnd._bidder & 1 else "seventh-card",
         "holder": rnd._bidder,
         "exposed": not concealed,
     }
     if rnd._cuts_face_down:
         trump["cut_mode"] = "face-down"
-    if trump_known_to(rnd, seat):
+    if trump_known(rnd, seat):
         trump["suit"] = deck.suit_letter(rnd._trump_suit)
         if rnd._concealed >= 0:
             trump["card"] = str(deck.cards[rnd._concealed])
@@ -289,11 +289,7 @@ def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
     v["to_act"] = rnd.to_act
     if seat is not None:
         v["hand"] = rnd.ruleset.card_texts(rnd._hands[seat])
-    held = [m.bit_count() for m in rnd._hands]
-    if rnd._concealed >= 0 and rnd._exposed_at is None and rnd.phase is not OVER \
-            and not rnd._face_down >> rnd._concealed & 1:  # (not cut into the trick)
-        held[rnd._bidder] += 1
-    v["cards_held"] = held
+    v["cards_held"] = held_counts(rnd)
     v["auction"] = _auction_view_list(rnd)
     v["calls"] = _calls_view(rnd) if rnd._call_log else []
     v["contract"] = _contract_view(rnd) if rnd._bidder >= 0 else None
@@ -306,8 +302,8 @@ def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
     v["trick"] = _trick_view(rnd)
     v["tricks"] = _finished_tricks_view(rnd)
     v["card_points"] = list(rnd._team_points)
-    if rnd._face_down and seat is not None:
-        _show_cuts(rnd, v, rnd.face_down_mask(seat))
+    if rnd._down and seat is not None:
+        _show_cuts(rnd, v, face_down(rnd, seat))
     if seat is not None:
         if seat == rnd.to_act:
             texts = rnd._action_texts
@@ -397,7 +393,7 @@ def _finished_tricks_view(rnd: Views) -> list[dict[str, Any]]:
 def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
     """Mark the face-down cards in the trick fields of ``v``, leaving out those of
     ``hidden`` (their card, and their points from the trick and the team)."""
-    down, text, points = rnd._face_down, rnd._card_text, rnd._points
+    down, text, points = rnd._down, rnd._card_text, rnd._points
 
     def cards(seats: tuple[int, ...], ids: list[int]) -> list[dict[str, Any]]:
         return [{"seat": s, "card": text[c]} if not down >> c & 1 else
@@ -413,11 +409,3 @@ def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
             v["tricks"][k] = {**v["tricks"][k], "cards": cards(seats, ids),
                               "points": v["tricks"][k]["points"] - unseen}
             team_points[winner & 1] -= unseen
-
-
-def trump_known_to(rnd: Views, seat: int | None) -> bool:
-    """True if ``seat`` (``None``: everyone) knows the trump card or suit."""
-    if rnd._exposed_at is not None:
-        return True
-    return seat is not None and seat == rnd._bidder and not rnd._blind \
-        and not rnd._seventh_pending

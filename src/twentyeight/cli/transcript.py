@@ -246,8 +246,9 @@ class _Transcript:
             line = (f"Trump: {who} takes the {cfg.seventh_card_name} dealt, unseen by "
                     "everyone, as the face-down trump")
             deal = self.rnd.deal[seat]
-            if len(deal) >= cfg.seventh_card_position:
-                card = deal[cfg.seventh_card_position - 1]
+            position = cfg.trump.option("seventh_card_position")  # the trump part's
+            if len(deal) >= position:
+                card = deal[position - 1]
                 line += f": it is {s.card(card)} ({_trumps(card.suit)}, hidden until exposed)"
             self.say(line + ".")
         else:
@@ -331,6 +332,12 @@ class _Transcript:
         trump = self.final["trump"]
         return trump is not None and trump["marker"] == "seventh-card"
 
+    def cuts_face_down(self) -> bool:
+        """True if a void player's card went face down (304's cuts): the trump's view
+        says so."""
+        trump = self.final["trump"]
+        return trump is not None and trump.get("cut_mode") == "face-down"
+
     def turned_up(self, who: str, card: Card, b: _Snap, cut: bool) -> str:
         """What a card play that exposed the trump did: the face-down card played face
         up, a trump among the cards cut face down (``cut_mode`` ``face-down``), the
@@ -338,13 +345,13 @@ class _Transcript:
         trump up after a card (Thunee's first card) or as the trick ends (304's high
         contracts)."""
         s = self.style
-        if card == b.concealed and not (cut and self.rs.config.cut_mode == "face-down"):
+        if card == b.concealed and not (cut and self.cuts_face_down()):
             what = f"face-down {self.rs.config.seventh_card_name}" if self.seventh() \
                 else "face-down trump"
             return f"{who} plays the {what} {s.card(card)}: {_trumps(card.suit)}."
         trump = self.rnd.trump_suit or "?"
         cards = [c for _, c in self.pending]
-        if self.rs.config.cut_mode == "face-down" and any(
+        if self.cuts_face_down() and any(
                 c.suit == trump and c.suit != cards[0].suit for c in cards[1:]):
             return f"A trump among the cards cut face down turns it up: {_trumps(trump)}."
         if self.rnd.contract != "bid":

@@ -13,7 +13,8 @@ from ..errors import IllegalActionError
 from ..registry import ruleset as lookup
 from ..round import Round
 from ..ruleset import Ruleset
-from .invariants import _require, _trump_facts
+from ..sight import sight
+from .invariants import _require, _seventh_card, _trump_facts
 from .refusals import _candidate_pool, _candidate_texts, refusals_seen
 
 
@@ -29,16 +30,32 @@ def _seen_mask(rnd: Round, seat: int) -> int:
         if isinstance(action, Play):
             seen |= 1 << deck.card_id(action.card)
         elif isinstance(action, SeventhCard) and who == seat:
-            seen &= ~(1 << deck.card_id(rnd.deal[seat][rnd.config.seventh_card_position - 1]))
+            seen &= ~(1 << deck.card_id(_seventh_card(rnd, seat)))
     seen &= ~rnd.face_down_mask(seat)  # cards cut face down that it has not seen
     # Its hand now: an unseen card that came back to it (a contract set the trump aside).
     seen |= rnd.hand_mask(seat)
     _, concealed, exposed_at = _trump_facts(rnd)
     if concealed is not None:
-        laid = any(isinstance(a, LayTrump) and who == seat for who, a in rnd.history)
+        # (The card it laid itself, not one laid by a bidder of a second auction.)
+        laid = any(isinstance(a, LayTrump) and who == seat and a.card == concealed
+                   for who, a in rnd.history)
         if exposed_at is not None or laid:
             seen |= 1 << deck.card_id(concealed)
     return seen
+
+
+def check_sight(rnd: Round, seat: int) -> None:
+    """The engine's one answer to what ``seat`` sees (:func:`twentyeight.sight.sight`)
+    agrees with this module's own derivation from the seat's cards and the public
+    history: the cards it cannot place are exactly those it has not seen and that are
+    not still held by itself."""
+    answer = sight(rnd, seat)
+    derived = rnd.deck.full_mask & ~_seen_mask(rnd, seat)
+    _require(answer.hidden == derived,
+             f"sight says seat {seat} cannot place {answer.hidden:#x}, the history says "
+             f"{derived:#x}")
+    _require(answer.face_down == rnd.face_down_mask(seat),
+             f"sight's face-down cards for seat {seat} differ from face_down_mask")
 
 
 def _unseen_worlds(rnd: Round, seat: int, rng: random.Random, tries: int) -> Iterator[Round]:
@@ -130,6 +147,7 @@ def check_hiding(rnd: Round, seat: int, rng: random.Random, *, tries: int = 2,
         if view else None
     expected = refusals_seen(rnd, seat, actions)
     _require(not actions or rnd.to_json() == before, "trying actions changed the round")
+    check_sight(rnd, seat)
     worlds = refusals = 0
     for other in _unseen_worlds(rnd, seat, rng, tries):
         worlds += 1

@@ -68,7 +68,7 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
         suit, exposed_at = rnd.denomination, (0, 0)
     sizes = [len(t.cards) for t in rnd.tricks]
     trick_no = position = 0
-    cuts = rnd.config.cut_mode == "face-down"
+    cuts = rnd.config.trump.option("cut_mode") == "face-down"  # (the trump part's)
     led = ""
     trump_cut = False
     for seat, action in rnd.history:
@@ -77,7 +77,7 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
         elif isinstance(action, NameTrump):
             suit = action.suit
         elif isinstance(action, SeventhCard):
-            concealed = rnd.deal[seat][rnd.config.seventh_card_position - 1]
+            concealed = _seventh_card(rnd, seat)
             suit = concealed.suit
         elif isinstance(action, CallTrump) and exposed_at is None:
             exposed_at = (trick_no, position)
@@ -102,6 +102,13 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
         # leaves no action in the history; every view says where.
         exposed_at = reported
     return suit, concealed, exposed_at
+
+
+def _seventh_card(rnd: Round, seat: int) -> Card:
+    """The card ``seat`` took as the unseen seventh card: the one dealt at the trump
+    part's ``seventh_card_position``."""
+    position: int = rnd.config.trump.option("seventh_card_position")
+    return rnd.deal[seat][position - 1]
 
 
 def check_conservation(rnd: Round) -> None:
