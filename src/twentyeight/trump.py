@@ -338,7 +338,8 @@ class ConcealedTrump(TrumpRules):
 
     option_fields: ClassVar[tuple[str, ...]] = (
         "bidder_trump_lead", "caller_must_trump", "reveal_when_void",
-        "trump_lead_after_trump_played", "early_trumps_count", "last_trick_unexposed")
+        "trump_lead_after_trump_played", "early_trumps_count", "last_trick_unexposed",
+        "led_trumps_on_exposure")
 
     bidder_trump_lead: BidderTrumpLead = field(
         default="only-trumps", validator=one_of("only-trumps", "after-trump-led", "any"))
@@ -352,6 +353,14 @@ class ConcealedTrump(TrumpRules):
     last_trick_unexposed: LastTrickUnexposed = field(
         default="expose", validator=one_of("expose", "void"))
     """What happens if the trump is still concealed at the last trick."""
+    led_trumps_on_exposure: bool = field(default=False, validator=typed(bool))
+    """When the trump is exposed during a trick led in the trump suit (a player void in
+    it calls), every card of the trump suit in that trick counts as a trump, those
+    played before the exposure included: an A♠ led beats an 8♠ played after the call.
+    Off (the default), the cards played before the exposure count as plain cards of the
+    suit led, and the 8♠, a trump, wins. Unlike ``early_trumps_count`` it changes
+    nothing in a trick led in another suit: a trump discarded there before the call
+    stays a discard."""
 
     def lead(self, rnd: RoundPort, seat: int, hand: int, why: Why | None) -> int:
         """No card of the concealed trump suit while the hand holds another suit, as
@@ -385,9 +394,12 @@ class ConcealedTrump(TrumpRules):
         return self.caller_must_trump
 
     def exposure_from(self, rnd: RoundPort, how: ExposedHow) -> int:
-        """As the default; under ``early_trumps_count``, from the trick's first card
-        whatever exposed it."""
-        return 0 if self.early_trumps_count else super().exposure_from(rnd, how)
+        """As the default; from the trick's first card under ``early_trumps_count``
+        whatever exposed it, and under ``led_trumps_on_exposure`` in a trick led in the
+        trump suit."""
+        if self.early_trumps_count or (self.led_trumps_on_exposure and _trump_led_now(rnd)):
+            return 0
+        return super().exposure_from(rnd, how)
 
     def last_trick(self, rnd: RoundPort) -> str | None:
         """Under ``last_trick_unexposed`` ``void``, the hand is annulled
@@ -401,7 +413,8 @@ class HandCardTrump(ConcealedTrump):
 
     marker: ClassVar[str] = "hand-card"
     option_fields: ClassVar[tuple[str, ...]] = (
-        *ConcealedTrump.option_fields, "caller_plays_exposed_card", "concealed_follow")
+        *ConcealedTrump.option_fields, "caller_plays_exposed_card", "concealed_follow",
+        "last_trick_led_trumps")
 
     caller_plays_exposed_card: bool = field(default=False, validator=typed(bool))
     """A bidder who calls for their own face-down trump must play that very card to the
@@ -411,6 +424,13 @@ class HandCardTrump(ConcealedTrump):
     """When the trump suit is led and the bidder's only card of it is the face-down one:
     ``void``, the bidder counts as void; ``expose``, the bidder must expose it and play
     it (needs ``trump_marker`` ``hand-card``, without ``seventh_card``)."""
+    last_trick_led_trumps: bool = field(default=False, validator=typed(bool))
+    """At the last trick, with the trump still concealed and the trump suit led, the
+    bidder plays the face-down card, its only card, and so exposes the trump. Off (the
+    default, as RULES.md reads), the trump-suit cards played before it count as plain
+    cards of the suit led and the exposed card is the trick's only trump, so it wins;
+    on, they count as trumps too and the highest of them wins (as they do when
+    ``concealed_follow`` ``expose`` makes the bidder follow with the card earlier)."""
 
     def active_hooks(self) -> frozenset[str]:
         """As the default; ``concealed_follow`` ``expose`` turns on
@@ -422,6 +442,16 @@ class HandCardTrump(ConcealedTrump):
         """Under ``concealed_follow`` ``expose``: when the suit led is the trump suit
         (the face-down card's)."""
         return self.concealed_follow == "expose" and led == rnd.trump_suit_index
+
+    def exposure_from(self, rnd: RoundPort, how: ExposedHow) -> int:
+        """As the concealed trump's; under ``last_trick_led_trumps``, from the trick's
+        first card when the bidder plays its face-down card, its last, into a trick led
+        in the trump suit."""
+        bidder = rnd.bidder
+        if (self.last_trick_led_trumps and how == "play" and bidder is not None
+                and _trump_led_now(rnd) and rnd.hand_mask(bidder) == 1 << rnd.trump_card):
+            return 0
+        return super().exposure_from(rnd, how)
 
     def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
         """As the concealed trump's; under ``caller_plays_exposed_card`` the bidder who
@@ -478,6 +508,12 @@ class OpenTrump(TrumpRules):
 
 _OPTIONAL_HOOKS = ("follow_concealed", "exposed_lead")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
+
+def _trump_led_now(rnd: RoundPort) -> bool:
+    """Whether the trick in progress was led in the trump suit."""
+    trick = rnd.current_trick
+    return bool(trick) and trick[0][1].suit == rnd.deck.suit_letter(rnd.trump_suit_index)
+
 
 def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:
     """Whether the hook ``name`` of ``cls`` is a definition of a class outside this
@@ -588,8 +624,9 @@ def fold_trump_options(part: TrumpRules, changes: Mapping[str, Any]) -> TrumpRul
                               f"{', '.join(sorted(wanted & _marker_fields(marker)))}")
         cls = min(fits, key=lambda c: len(_fields(c)))
     mine = _fields(cls)
+    theirs = attrs.fields_dict(cls)
     kept = {f.alias: getattr(part, f.name) for f in attrs.fields(current)
-            if cls is current and f.name not in mine and f.name != "inert"}
+            if f.name in theirs and f.name not in mine and f.name != "inert"}
     inert = {k: v[k] for k in sorted(wanted - mine)}
     return cls(**{k: v[k] for k in mine}, **kept, inert=inert)
 
