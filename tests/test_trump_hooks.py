@@ -37,6 +37,7 @@ def test_active_hooks_follow_the_options() -> None:
     assert IndicatorTrump().active_hooks() == frozenset()
     assert OpenTrump().active_hooks() == frozenset()
     assert HandCardTrump(concealed_follow="expose").active_hooks() == {"follow_concealed"}
+    assert IndicatorTrump(reveal_when_void=True).active_hooks() == {"void_play"}
     assert OpenTrump(trump_lead_after_trump_played=True).active_hooks() == {"exposed_lead"}
     assert FollowingTrump().active_hooks() == {"follow_concealed"}
 

@@ -45,6 +45,8 @@ class Legality(RoundState):
 
     # Set by the round's class (``round_class``), from the ruleset's trump part.
     _trump: ClassVar[TrumpRules]
+    _void_asks: ClassVar[bool]
+    """The part's :meth:`~twentyeight.trump.TrumpRules.void_play` is active."""
     _follow_exposes: ClassVar[bool]
     """The part's :meth:`~twentyeight.trump.TrumpRules.follow_concealed` is active."""
     _closed_lead: ClassVar[bool]
@@ -298,19 +300,21 @@ class Legality(RoundState):
         concealed = trump >= 0 and self._exposed_at is None
         allowed = hand
         can_call = concealed
-        if concealed and self._cuts_face_down:
-            # A cut is played face down, never called for; the bidder may cut with the
-            # face-down trump card, but not into a trick of its own suit.
-            card = self._concealed
-            if seat == self._bidder and card >= 0 and \
-                    self._suit_of[card] != self._suit_of[self._trick[0]]:
-                allowed |= 1 << card
-            can_call = False
-        elif concealed:
-            allowed, can_call = self._trump.void_play(self._port_obj or self._port, seat,
-                                                      hand, why)
-            if not allowed:
-                return 0, can_call
+        if concealed:
+            if self._cuts_face_down:
+                # A cut is played face down, never called for; the bidder may cut with
+                # the face-down trump card, but not into a trick of its own suit.
+                card = self._concealed
+                if seat == self._bidder and card >= 0 and \
+                        self._suit_of[card] != self._suit_of[self._trick[0]]:
+                    allowed |= 1 << card
+                can_call = False
+            elif self._void_asks:
+                # (Not asked, the part's answer is the default: any card, or a call.)
+                allowed, can_call = self._trump.void_play(self._port_obj or self._port,
+                                                          seat, hand, why)
+                if not allowed:
+                    return 0, can_call
         elif trump >= 0:
             trumps = hand & deck.suit_mask[trump]
             if self._must_trump == seat and trumps:

@@ -581,6 +581,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         # call, the exposure), and its optional hooks as flags: off, they cost the play
         # nothing.
         "_trump": cfg.trump,
+        "_void_asks": "void_play" in hooks,
         "_follow_exposes": "follow_concealed" in hooks,
         "_closed_lead": "exposed_lead" in hooks,
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,

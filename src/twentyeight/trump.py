@@ -174,7 +174,8 @@ class TrumpRules(Part):
     - :meth:`choices`: that seat's choices in the trump phase;
       :meth:`refuse_choice`: why another action is not one of them;
     - :meth:`lead`: the bidder leads while the trump it chose is concealed;
-    - :meth:`void_play`: a player is void in the suit led, the trump concealed;
+    - :meth:`void_play` (only if active): a player is void in the suit led, the trump
+      concealed;
     - :meth:`follow_concealed` (only if active): the bidder, void in the suit led in
       hand, holds the face-down card: must it expose it and follow with it?
     - :meth:`binds_caller`: a player called for the trump: is it bound in this trick?
@@ -223,11 +224,12 @@ class TrumpRules(Part):
         return {name: self.option(name) for name in TRUMP_OPTION_NAMES}
 
     def active_hooks(self) -> frozenset[str]:
-        """The optional hooks the round must ask, among :meth:`follow_concealed` and
-        :meth:`exposed_lead` (their names). Read once per ruleset: a hook not named is
-        never asked, so that the play pays nothing for a rule that is off. The default
-        names those a class outside the core overrides and those this part's options
-        turn on (``trump_lead_after_trump_played`` turns on :meth:`exposed_lead`)."""
+        """The optional hooks the round must ask, among :meth:`void_play`,
+        :meth:`follow_concealed` and :meth:`exposed_lead` (their names). Read once per
+        ruleset: a hook not named is never asked and the round plays its default, so
+        that the play pays nothing for a rule that is off. The default names those a
+        class outside the core overrides and those this part's options turn on
+        (``trump_lead_after_trump_played`` turns on :meth:`exposed_lead`)."""
         hooks = {name for name in _OPTIONAL_HOOKS if _defined_outside_core(type(self), name)}
         if self.trump_lead_after_trump_played:
             hooks.add("exposed_lead")
@@ -271,7 +273,8 @@ class TrumpRules(Part):
                   why: Why | None) -> tuple[int, bool]:
         """``(cards, may call)`` for ``seat``, void in the suit led while the trump is
         concealed: the cards it may play from ``hand`` and whether it may call for the
-        trump (``call-trump``). Default: any card, and it may call."""
+        trump (``call-trump``). Asked only if :meth:`active_hooks` names it. Default:
+        any card, and it may call."""
         return hand, True
 
     def follow_concealed(self, rnd: RoundPort, seat: int, led: int) -> bool:
@@ -379,6 +382,11 @@ class ConcealedTrump(TrumpRules):
                         "the bidder may not lead the trump suit before it is exposed while "
                         "holding other suits", hand & ~others))
         return others
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the default; ``reveal_when_void`` turns on :meth:`void_play`."""
+        hooks = super().active_hooks()
+        return hooks | {"void_play"} if self.reveal_when_void else hooks
 
     def void_play(self, rnd: RoundPort, seat: int, hand: int,
                   why: Why | None) -> tuple[int, bool]:
@@ -506,7 +514,7 @@ class OpenTrump(TrumpRules):
         return None
 
 
-_OPTIONAL_HOOKS = ("follow_concealed", "exposed_lead")
+_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
 
 _DECK_ACTIONS: list[Callable[[Deck], DeckActions]] = []
