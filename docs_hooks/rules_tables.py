@@ -485,6 +485,10 @@ def _play_text(config: RulesetConfig) -> str:
         ("a player trumping over a trump must beat it", config.over_trump),
         (jacks, jacks is not None),
         ("trumps played before the exposure count as trumps", config.early_trumps_count),
+        ("in a trick led in the trump suit, the trumps played before the exposure count",
+         getattr(config.trump, "led_trumps_on_exposure", False)),
+        ("at the last trick, trumps led before the face-down card count",
+         getattr(config.trump, "last_trick_led_trumps", False)),
         ("a failed bid that scored less than half of it loses double",
          config.less_than_half_doubles),
     ) if flag]

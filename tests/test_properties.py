@@ -90,6 +90,9 @@ OPTION_VARIANTS = [
     ("28", {"over_trump": True, "no_jack_discard": True, "reveal_when_void": True}),
     ("28", {"last_trick_unexposed": "void", "early_trumps_count": True,
             "bidder_trump_lead": "after-trump-led", "less_than_half_doubles": True}),
+    # The hand-card part's two choices of when led trumps count (issue 36).
+    ("28", {"led_trumps_on_exposure": True, "last_trick_led_trumps": True}),
+    ("29", {"led_trumps_on_exposure": True}),
     ("28+double", {"auto_double": 21}),
     ("28+double+single-hand", {"c_call": True, "caller_must_trump": False}),
     ("40", {"auction_after": 1, "trump_marker": "indicator"}),

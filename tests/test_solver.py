@@ -225,6 +225,7 @@ KERNEL_OPTIONS = [
     ("28", {}),
     ("28", {"reveal_when_void": True}),
     ("28", {"early_trumps_count": True}),
+    ("28", {"led_trumps_on_exposure": True, "last_trick_led_trumps": True}),
     ("28", {"last_trick_unexposed": "void"}),
     ("28", {"over_trump": True, "caller_must_trump": False}),
     ("28", {"caller_plays_exposed_card": True, "concealed_follow": "expose"}),

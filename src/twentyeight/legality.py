@@ -10,15 +10,13 @@ only on what the acting seat may know.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import (
     Action,
     Bid,
     CallTrump,
     CardAction,
-    LayTrump,
-    NameTrump,
     Pass,
     Play,
     Redeal,
@@ -28,6 +26,9 @@ from .cards import Deck, iter_bits
 from .errors import ConfigError, IllegalActionError, ParseError
 from .inputs import check_text, describe
 from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
+
+if TYPE_CHECKING:
+    from .trump import TrumpRules
 
 CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
@@ -41,6 +42,15 @@ class Legality(RoundState):
     """The legality layer of a round."""
 
     __slots__ = ()
+
+    # Set by the round's class (``round_class``), from the ruleset's trump part.
+    _trump: ClassVar[TrumpRules]
+    _void_asks: ClassVar[bool]
+    """The part's :meth:`~twentyeight.trump.TrumpRules.void_play` is active."""
+    _follow_exposes: ClassVar[bool]
+    """The part's :meth:`~twentyeight.trump.TrumpRules.follow_concealed` is active."""
+    _closed_lead: ClassVar[bool]
+    """The part's :meth:`~twentyeight.trump.TrumpRules.exposed_lead` is active."""
 
     def _legal(self) -> Any:
         """What the player to act may do, worked out once per position (by
@@ -100,7 +110,9 @@ class Legality(RoundState):
             acts = self._window.window_actions(self._port, seat)
             self._legal_cache = (acts, False, False, (), acts)
         elif phase is TRUMP:
-            acts = self.ruleset.trump_actions(self._hands[seat], self._seventh_offered(seat))
+            acts = self._trump.choices(self._port_obj or self._port, seat)
+            if self._seventh_offered(seat):
+                acts = (*acts, SEVENTH_CARD)
             self._legal_cache = (acts, False, False, (), acts)
         else:
             return ()
@@ -191,7 +203,7 @@ class Legality(RoundState):
         if phase is TRUMP:
             if action in legal[0]:
                 return None
-            return _owner_refusal(self, seat, action) or _trump_refusal(self, action)
+            return _owner_refusal(self, seat, action) or _trump_refusal(self, seat, action)
         # play phase
         if kind is Play:
             assert isinstance(action, Play)
@@ -223,7 +235,7 @@ class Legality(RoundState):
                                 f"you must follow suit: you hold {_suit_name(self.deck, led)}",
                                 hand & ~follow))
                 return follow, False
-            if seat == self._bidder and self._must_expose_to_follow(led):
+            if seat == self._bidder and self._follow_exposes and _must_expose(self, led):
                 if why is not None:
                     why.append(("must-expose-to-follow",
                                 "your only card of the suit led is the face-down trump: "
@@ -235,10 +247,14 @@ class Legality(RoundState):
             trump = self._trump_suit
             if (seat == self._bidder and self._exposed_at is None and trump >= 0
                     and self._trump_known >> seat & 1):
-                return self._concealed_lead(hand, trump, why), False
-            if (trump >= 0 and self._exposed_at is not None
-                    and self.ruleset.config.trump_lead_after_trump_played):
-                return _closed_trump_lead(self, hand, trump, why)
+                mask = self._trump.lead(self._port_obj or self._port, seat, hand, why)
+                if (self.ruleset.config.open_by_leading_trump and not self._tricks
+                        and self._concealed >= 0):
+                    mask |= 1 << self._concealed  # the face-down card opens the first trick
+                return mask, False
+            if trump >= 0 and self._exposed_at is not None and self._closed_lead:
+                return self._trump.exposed_lead(self._port_obj or self._port, seat, hand,
+                                                why), False
             return hand, False
         # No card in the hand: the concealed card is the bidder's only card left, and it
         # must be exposed and played.
@@ -248,25 +264,6 @@ class Legality(RoundState):
                 return 0, True
             return 1 << self._concealed, False
         return 0, False
-
-    def _concealed_lead(self, hand: int, trump: int,
-                        why: list[tuple[str, str, int]] | None) -> int:
-        """:meth:`_play_legal` for the bidder's lead while the trump it knows is
-        concealed: the trump suit only where ``bidder_trump_lead`` allows it, and the
-        face-down card itself to open the first trick under ``open_by_leading_trump``."""
-        cfg = self.ruleset.config
-        opening = 1 << self._concealed if (cfg.open_by_leading_trump and not self._tricks
-                                           and self._concealed >= 0) else 0
-        policy = cfg.bidder_trump_lead
-        if policy != "any" and not (policy == "after-trump-led" and self._trump_led):
-            others = hand & ~self._suit_mask[trump]
-            if others:
-                if why is not None:
-                    why.append(("bidder-may-not-lead-trump",
-                                "the bidder may not lead the trump suit before it is "
-                                "exposed while holding other suits", hand & ~others))
-                return others | opening
-        return hand | opening
 
     def _restricted_play_legal(self, seat: int,
                                why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
@@ -294,16 +291,6 @@ class Legality(RoundState):
         hand = self._hands[seat]
         return all(hand & suit for suit in self._suit_mask)
 
-    def _must_expose_to_follow(self, led: int) -> bool:
-        """Under ``concealed_follow`` ``expose``: the face-down trump card, still
-        unexposed and known to the bidder, is of suit ``led`` (the bidder, void in it in
-        hand, must then expose it and play it)."""
-        concealed = self._concealed
-        return (concealed >= 0 and self._exposed_at is None
-                and self._trump_known >> self._bidder & 1 == 1
-                and self._suit_of[concealed] == led
-                and self.ruleset.config.concealed_follow == "expose")
-
     def _void_legal(self, seat: int, hand: int,
                     why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
         """:meth:`_play_legal` for a seat void in the suit led."""
@@ -311,39 +298,28 @@ class Legality(RoundState):
         trump = self._trump_suit
         cfg = self.ruleset.config
         concealed = trump >= 0 and self._exposed_at is None
-        if concealed and cfg.reveal_when_void:
-            if why is not None:
-                why.append(("must-call-trump",
-                            "you cannot follow suit while the trump is concealed: you must "
-                            "call for it (call-trump)", hand))
-            return 0, True
         allowed = hand
         can_call = concealed
-        if concealed and self._cuts_face_down:
-            # A cut is played face down, never called for; the bidder may cut with the
-            # face-down trump card, but not into a trick of its own suit.
-            card = self._concealed
-            if seat == self._bidder and card >= 0 and \
-                    self._suit_of[card] != self._suit_of[self._trick[0]]:
-                allowed |= 1 << card
-            can_call = False
-        elif not concealed and trump >= 0:
+        if concealed:
+            if self._cuts_face_down:
+                # A cut is played face down, never called for; the bidder may cut with
+                # the face-down trump card, but not into a trick of its own suit.
+                card = self._concealed
+                if seat == self._bidder and card >= 0 and \
+                        self._suit_of[card] != self._suit_of[self._trick[0]]:
+                    allowed |= 1 << card
+                can_call = False
+            elif self._void_asks:
+                # (Not asked, the part's answer is the default: any card, or a call.)
+                allowed, can_call = self._trump.void_play(self._port_obj or self._port,
+                                                          seat, hand, why)
+                if not allowed:
+                    return 0, can_call
+        elif trump >= 0:
             trumps = hand & deck.suit_mask[trump]
             if self._must_trump == seat and trumps:
-                exposed = self._concealed
-                if (seat == self._bidder and exposed >= 0 and trumps >> exposed & 1
-                        and cfg.caller_plays_exposed_card):
-                    if why is not None:
-                        why.append(("caller-must-play-exposed-card",
-                                    "you called for your own face-down trump: you must "
-                                    "play that card", allowed & ~(1 << exposed)))
-                    allowed = 1 << exposed
-                else:
-                    if why is not None:
-                        why.append(("caller-must-trump",
-                                    "you called for the trump: you must play a trump",
-                                    allowed & ~trumps))
-                    allowed = trumps
+                allowed = self._trump.caller_play(self._port_obj or self._port, seat, hand,
+                                                  trumps, why)
             if cfg.over_trump and trumps:
                 allowed = _over_trump(self, allowed, trumps, why)
         jack_rule = cfg.no_jack_discard
@@ -457,9 +433,8 @@ def _auction_refusal(rnd: Legality, seat: int, action: Action,
         "wrong-phase", "it is the auction: bid or pass", text)
 
 
-def _trump_refusal(rnd: Legality, action: Action) -> IllegalActionError:
+def _trump_refusal(rnd: Legality, seat: int, action: Action) -> IllegalActionError:
     text = str(action)
-    marker = rnd.ruleset.config.trump_marker
     if isinstance(action, SeventhCard):
         if rnd.ruleset.config.seventh_card:
             return IllegalActionError(
@@ -468,19 +443,8 @@ def _trump_refusal(rnd: Legality, action: Action) -> IllegalActionError:
         return IllegalActionError(
             "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
             text)
-    if marker == "indicator":
-        if isinstance(action, NameTrump):
-            return IllegalActionError(
-                "not-a-suit-of-the-deck", f"{action.suit} is not a suit of this deck", text)
-        return IllegalActionError(
-            "wrong-phase", "the bidder names the trump suit (trump <suit>, e.g. trump S)",
-            text)
-    if isinstance(action, LayTrump):
-        return IllegalActionError(
-            "trump-card-not-in-hand",
-            f"{action.card} is not in your hand: lay a card of the suit you choose", text)
-    return IllegalActionError(
-        "wrong-phase", "the bidder must lay a trump card face down (trump <card>)", text)
+    rule, msg = rnd._trump.refuse_choice(rnd._port, seat, action)
+    return IllegalActionError(rule, msg, text)
 
 
 def _explain_play(rnd: Legality, seat: int, cid: int, action: Play) -> IllegalActionError:
@@ -520,7 +484,8 @@ def _call_refusal(rnd: Legality, seat: int) -> tuple[str, str]:
         return ("call-only-when-void",
                 "you may call for the trump only when you cannot follow suit, "
                 "not when leading")
-    if seat == rnd._bidder and rnd._must_expose_to_follow(rnd._suit_of[rnd._trick[0]]):
+    if (seat == rnd._bidder and rnd._follow_exposes
+            and _must_expose(rnd, rnd._suit_of[rnd._trick[0]])):
         return ("must-expose-to-follow",
                 "your only card of the suit led is the face-down trump: play it, "
                 "which exposes it")
@@ -553,19 +518,14 @@ def _over_trump(rnd: Legality, allowed: int, trumps: int,
     return allowed
 
 
-def _closed_trump_lead(rnd: Legality, hand: int, trump: int,
-                       why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
-    """:meth:`_play_legal` for a lead under ``trump_lead_after_trump_played``: no
-    trump while no card of the trump suit has been played and the hand holds
-    another suit."""
-    suit_of = rnd._suit_of
-    if any(suit_of[c] == trump for t in rnd._tricks for c in t[1]):
-        return hand, False
-    others = hand & ~rnd._suit_mask[trump]
-    if not others:
-        return hand, False
-    if why is not None:
-        why.append(("trump-lead-before-trump-played",
-                    "no trump may be led until a trump has been played to an earlier "
-                    "trick, while you hold another suit", hand & ~others))
-    return others, False
+def _must_expose(rnd: Legality, led: int) -> bool:
+    """The bidder, void in suit ``led`` in hand while its face-down card is concealed
+    and known to it, must expose that card and play it (the trump part's
+    :meth:`~twentyeight.trump.TrumpRules.follow_concealed`; asked only where active)."""
+    return (rnd._concealed >= 0 and rnd._exposed_at is None and _bidder_knows_trump(rnd)
+            and rnd._trump.follow_concealed(rnd._port_obj or rnd._port, rnd._bidder, led))
+
+
+def _bidder_knows_trump(rnd: Legality) -> bool:
+    """Whether the bidder knows the trump it plays with (not an unseen seventh card)."""
+    return rnd._trump_known >> rnd._bidder & 1 == 1

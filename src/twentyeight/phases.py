@@ -56,7 +56,7 @@ class Transitions(Legality):
             # Views list a second auction's calls with the calls made after the first.
             self._call_log += ("auction",)
             if kind is Bid:
-                self._withdraw_trump()
+                _withdraw_trump(self)
         nxt = self._auction_rules.next_to_speak((self._port_obj or self._port), seat, action)
         if nxt is None:
             self._end_auction()
@@ -74,21 +74,7 @@ class Transitions(Legality):
                 self._annul("all-passed")
                 return
         self._target = self._high_bid
-        self._contract_trump()
-
-    def _contract_trump(self) -> None:
-        """The trump of the contract just won: the one its bid names (or none) and known
-        to all from the start, or one the bidder chooses now."""
-        d = self._denomination
-        # A No Trump contract (a bid naming none, or one an all-pass rule set) has no
-        # trump to choose, whatever marks the trump otherwise.
-        if d == NO_TRUMP or self.ruleset.config.trump_marker == "open":
-            set_trump(self, -1 if d is None or d == NO_TRUMP else
-                      self.deck.spec.suits.index(d), known_to=ALL, exposed=True)
-            self._after_trump()
-            return
-        self.phase = TRUMP
-        self.to_act = self._bidder
+        _contract_trump(self)
 
     def _choose_trump(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
@@ -127,21 +113,6 @@ class Transitions(Legality):
         # (A trump chosen after a second auction comes here too: the deal is complete.)
         self._before_play()
 
-    def _withdraw_trump(self) -> None:
-        """A new bid in a second auction voids the contract's trump: a face-down card
-        goes back, unseen, to the hand it came from (at once, so that nobody, the new
-        bidder included, is shown it), and the calls on the old bid lapse."""
-        c = self._concealed
-        if c >= 0:
-            owner = next(s for s in range(self._n) if self._dealt[s] >> c & 1)
-            self._hands[owner] |= 1 << c
-        self._concealed = -1
-        self._trump_suit = -1
-        self._exposed_at = None
-        self._exposed_by = -1
-        self._trump_from = NO_TRUMP_YET
-        self._stake = None
-
     def _before_play(self) -> None:
         if not (self._windows_at["before-play"] and self._open_windows("before-play")):
             self._start_play()
@@ -154,7 +125,7 @@ class Transitions(Legality):
             self._before_play()
             return
         self._target = self._high_bid
-        self._contract_trump()
+        _contract_trump(self)
 
     def _start_play(self) -> None:
         self._legal_cache = None  # _changed(), written out (hot path)
@@ -203,29 +174,31 @@ class Transitions(Legality):
     def _call_trump(self, seat: int) -> None:
         self._actions.append((seat, CALL_TRUMP))
         self._legal_cache = None  # _changed(), written out (hot path)
-        self._exposure(seat, False, True)
-        self._run_checks("trump-exposed")
+        self._exposure(seat, False, True, True)
 
-    def _expose(self, seat: int, followed: bool = False) -> None:
-        self._exposure(seat, followed, False)
-        self._run_checks("trump-exposed")
-
-    def _exposure(self, seat: int, followed: bool, called: bool) -> None:
+    def _exposure(self, seat: int, followed: bool, called: bool,
+                  checks: bool = False) -> None:
         """What the exposure of the trump by ``seat`` changes in the play (the solver
-        makes the same change through it): a caller who must trump, the face-down card
+        makes the same change through it): a caller bound to trump, the face-down card
         back in the bidder's hand, and the first position of the trick from which
-        trumps count. ``called``: by a call for the trump; else by playing the
-        face-down card, and ``followed`` when that followed the trump suit led, so that
-        every card of the trick so far followed suit and counts as a trump with it."""
-        cfg = self.ruleset.config
-        if called and (cfg.caller_must_trump
-                       or (cfg.caller_plays_exposed_card and seat == self._bidder)):
-            self._must_trump = seat
+        trumps count (the trump part's
+        :meth:`~twentyeight.trump.TrumpRules.binds_caller` and
+        :meth:`~twentyeight.trump.TrumpRules.exposure_from` say). ``called``: by a call
+        for the trump; else by playing the face-down card, and ``followed`` when that
+        followed the trump suit led, so that every card of the trick so far followed
+        suit. With ``checks``, the redeal checks at the exposure are asked after."""
         self._exposed_by = seat
         self._exposed_at = (len(self._tricks), len(self._trick))
         if self._concealed >= 0:
             self._hands[self._bidder] |= 1 << self._concealed
-        self._trump_from = 0 if cfg.early_trumps_count or followed else len(self._trick)
+        port = self._port_obj or self._port
+        trump = self._trump
+        if called and trump.binds_caller(port, seat):
+            self._must_trump = seat
+        self._trump_from = trump.exposure_from(
+            port, "call" if called else "follow" if followed else "play")
+        if checks:
+            self._run_checks("trump-exposed")
 
     def _play(self, cid: int) -> None:
         seat: int = self.to_act  # type: ignore[assignment]
@@ -238,8 +211,8 @@ class Transitions(Legality):
                 # is complete (it leaves the bidder's cards below, like a card in hand).
                 self._hands[seat] |= 1 << cid
             else:
-                self._expose(seat, bool(trick) and self._suit_of[trick[0]] == self._trump_suit
-                             and self.ruleset.config.concealed_follow == "expose")
+                self._exposure(seat, self._follow_exposes and bool(trick)
+                               and self._suit_of[trick[0]] == self._trump_suit, False, True)
                 if self.is_over:
                     return
         self._hands[seat] ^= 1 << cid
@@ -323,10 +296,11 @@ class Transitions(Legality):
         self._leader = winner
         self.to_act = winner
         # (A plug-in may have exposed the trump after the trick: read it again.)
-        if (self._exposed_at is None and self._trump_suit >= 0 and done + 1 == self._n_tricks
-                and self.ruleset.config.last_trick_unexposed == "void"):
-            self._annul("trump-never-exposed")
-            return
+        if self._exposed_at is None and self._trump_suit >= 0 and done + 1 == self._n_tricks:
+            reason = self._trump.last_trick(self._port_obj or self._port)
+            if reason is not None:
+                self._annul(reason)
+                return
         if self._windows_at["after-trick"]:
             self._open_windows("after-trick")
 
@@ -442,6 +416,39 @@ class Transitions(Legality):
         set_trump(self, suit, known_to=ALL, exposed=True)
         self._exposed_by = self._bidder
         self._run_checks("trump-exposed")
+
+
+def _withdraw_trump(rnd: Transitions) -> None:
+    """A new bid in a second auction voids the contract's trump: a face-down card
+    goes back, unseen, to the hand it came from (at once, so that nobody, the new
+    bidder included, is shown it), and the calls on the old bid lapse."""
+    c = rnd._concealed
+    if c >= 0:
+        owner = next(s for s in range(rnd._n) if rnd._dealt[s] >> c & 1)
+        rnd._hands[owner] |= 1 << c
+    rnd._concealed = -1
+    rnd._trump_suit = -1
+    rnd._exposed_at = None
+    rnd._exposed_by = -1
+    rnd._trump_from = NO_TRUMP_YET
+    rnd._stake = None
+
+
+def _contract_trump(rnd: Transitions) -> None:
+    """The trump of the contract just won: the one its bid names (or none) and known
+    to all from the start, or one a seat (the trump part's
+    :meth:`~twentyeight.trump.TrumpRules.chooser`) chooses now."""
+    d = rnd._denomination
+    # A No Trump contract (a bid naming none, or one an all-pass rule set) has no
+    # trump to choose, whatever marks the trump otherwise.
+    seat = None if d == NO_TRUMP else rnd._trump.chooser(rnd._port_obj or rnd._port)
+    if seat is None:
+        set_trump(rnd, -1 if d is None or d == NO_TRUMP else rnd.deck.spec.suits.index(d),
+                  known_to=ALL, exposed=True)
+        rnd._after_trump()
+        return
+    rnd.phase = TRUMP
+    rnd.to_act = seat
 
 
 def _new_result(rnd: Transitions, last_trick_team: int | None,

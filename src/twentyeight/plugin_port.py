@@ -106,12 +106,22 @@ class PluginPort:
         """The state plug-in ``name`` keeps in this round (immutable)."""
         return self._r._pstate.get(name, default)
 
-    # The two reads the round has no public name for.
+    # The reads the round has no public name for.
 
     @property
     def dealt_masks(self) -> tuple[int, ...]:
         """Every seat's dealt cards, by seat."""
         return self._r._dealt
+
+    @property
+    def trump_led(self) -> bool:
+        """True once a player other than the bidder has led the trump suit."""
+        return self._r._trump_led
+
+    @property
+    def trump_card(self) -> int:
+        """The bidder's trump card's id, -1 for none."""
+        return self._r._concealed
 
     def unseen_mask(self, seat: int) -> int:
         """Cards dealt to ``seat`` that it has not seen."""
@@ -148,7 +158,7 @@ class PluginPort:
         # (A seventh card still to be dealt has no suit yet: nothing to expose.)
         if r._trump_suit >= 0 and r._exposed_at is None:
             r._changed()
-            r._expose(r._bidder)
+            r._exposure(r._bidder, False, False, True)
 
     def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
         """Make ``seat`` the declarer of ``bid`` (a default contract)."""

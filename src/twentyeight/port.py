@@ -144,6 +144,19 @@ class RoundPort(Protocol):
         ...
 
     @property
+    def trump_led(self) -> bool:
+        """True once a player other than the bidder has led a card of the trump suit
+        (whether or not the trump was known then)."""
+        ...
+
+    @property
+    def trump_card(self) -> int:
+        """The card id of the bidder's trump card (laid face down, exposed or not), -1
+        for none. Like :attr:`trump_suit_index`, full information while it is
+        concealed."""
+        ...
+
+    @property
     def window(self) -> str | None:
         """The name of the plug-in whose call window is open, if any."""
         ...

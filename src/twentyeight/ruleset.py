@@ -107,7 +107,7 @@ class Ruleset(Sealed):
         self._lay_of: tuple[LayTrump, ...] = table.lay_of
         self._play_table = table.plays
         self._lay_actions = table.lays.of
-        self._name_trump: tuple[Action, ...] = tuple(NameTrump(s) for s in deck.spec.suits)
+        self._name_trump: tuple[Action, ...] = table.name_of
         self._bid_of: dict[tuple[int, str | None], Bid] = {
             (v, d): Bid(v, d) for v in config.bids for d in config.auction.denominations}
         self._bid_cache: dict[int, tuple[Action, ...]] = {}
@@ -532,12 +532,13 @@ class CardActions:
 @frozen
 class DeckActions:
     """The shared per-card actions of a deck: ``play`` and ``trump <card>`` for each
-    card id, and their :class:`CardActions` tables."""
+    card id, and their :class:`CardActions` tables; ``trump <suit>`` for each suit."""
 
     play_of: tuple[Play, ...]
     lay_of: tuple[LayTrump, ...]
     plays: CardActions
     lays: CardActions
+    name_of: tuple[NameTrump, ...]
 
 
 @functools.cache
@@ -546,7 +547,8 @@ def deck_actions(deck: Deck) -> DeckActions:
     ruleset that plays with it (with any options)."""
     play_of = tuple(Play(c) for c in deck.cards)
     lay_of = tuple(LayTrump(c) for c in deck.cards)
-    return DeckActions(play_of, lay_of, CardActions(play_of, deck), CardActions(lay_of, deck))
+    return DeckActions(play_of, lay_of, CardActions(play_of, deck), CardActions(lay_of, deck),
+                       tuple(NameTrump(s) for s in deck.spec.suits))
 
 
 def round_class(ruleset: Ruleset) -> type[Round]:
@@ -558,6 +560,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
     Made once per ruleset."""
     cfg = ruleset.config
     deck = ruleset.deck
+    hooks = cfg.trump.active_hooks()
     fixed: dict[str, Any] = {
         "__slots__": (),
         "__module__": Round.__module__,
@@ -574,6 +577,13 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
         "_cuts_face_down": cfg.cut_mode == "face-down",
+        # The trump part, asked on the branches it decides (the trump concealed, a
+        # call, the exposure), and its optional hooks as flags: off, they cost the play
+        # nothing.
+        "_trump": cfg.trump,
+        "_void_asks": "void_play" in hooks,
+        "_follow_exposes": "follow_concealed" in hooks,
+        "_closed_lead": "exposed_lead" in hooks,
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,
         "_max_actions": cfg.max_actions,
         # The deck's tables. (How a trick is won is in a slot of each round: a

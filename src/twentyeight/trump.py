@@ -11,8 +11,12 @@ are user options. The core has three built in, one per way of marking the trump:
 * :class:`OpenTrump` (56): the winning bid names the trump, known to all.
 
 Rulesets add their own by subclassing (304's face-down cuts, Thunee's last-card trump
-live in ``twentyeight_variants``). For now the round still reads the trump options
-through the config; the hooks that will carry the behaviour come with later releases.
+live in ``twentyeight_variants``). The round asks the part's hooks (see
+:class:`TrumpRules`) who chooses the trump and from what, what the bidder may lead and a
+void player may do while the trump is concealed, and from which card of a trick trumps
+count once it is exposed. Every hook receives the round's
+:class:`~twentyeight.port.RoundPort`, so a subclass may override one and call
+``super()``.
 
 The trump options keep the names they had as config options (``seventh_card``,
 ``cut_mode``, ...): ``te.ruleset("28", seventh_card=True)`` and saved records still
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib.metadata import entry_points
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
@@ -31,12 +35,21 @@ from attrs import field, frozen
 from .errors import ConfigError
 from .plugins import Part, one_of, typed
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .actions import Action
+    from .cards import Deck
+    from .port import RoundPort
+    from .ruleset import DeckActions
+
 __all__ = [
     "TRUMP_OPTION_NAMES",
     "BidderTrumpLead",
     "ConcealedFollow",
     "ConcealedTrump",
     "CutMode",
+    "ExposedHow",
     "HandCardTrump",
     "IndicatorTrump",
     "LastTrickUnexposed",
@@ -44,6 +57,7 @@ __all__ = [
     "SeventhCardWhen",
     "TrumpMarker",
     "TrumpRules",
+    "Why",
     "check_trump_options",
     "fold_trump_options",
     "trump_parts",
@@ -83,6 +97,17 @@ is complete, a face-down card of the trump suit exposes the trump (trumps count 
 the trick's first card) and turns the trick's face-down cards up, all but the bidder's
 own that are not trumps; without one they stay face down and the suit led wins. The
 bidder may cut with the face-down trump card itself (304)."""
+
+ExposedHow = Literal["call", "follow", "play"]
+"""How the concealed trump was exposed, as :meth:`TrumpRules.exposure_from` is told:
+by a call for it (``call``); by the face-down card played to follow the trump suit led,
+so that every card of the trick so far followed suit (``follow``); or by the face-down
+card played otherwise, or turned up by rule (``play``)."""
+
+Why = list[tuple[str, str, int]]
+"""The explaining list a play hook appends to when it removes cards: ``(rule id,
+message, the cards removed)``. Hooks get ``None`` instead when nobody asks why (the
+common case): they then just return the cards."""
 
 _NEUTRAL: dict[str, Any] = {
     "trump_marker": "hand-card",
@@ -130,7 +155,40 @@ class TrumpRules(Part):
     :attr:`marker` (or inherit it) and list your option fields in ``option_fields``
     (the fields of the class you extend, then yours). A class with a marker is
     registered when it is defined, so that the trump options given by name
-    (``te.ruleset("28", cut_mode="face-down")``) find the part that has them."""
+    (``te.ruleset("28", cut_mode="face-down")``) find the part that has them.
+
+    The core keeps the mechanism: the trump suit, the face-down trump card, the point
+    where the trump was exposed and the first card of each trick from which trumps
+    count. It asks the hooks below what they mean. Each receives the round's
+    :class:`~twentyeight.port.RoundPort` (``rnd``) and has a default, those of this
+    class together being the classic 28 (the bidder lays a hand card face down); a part
+    overrides only what differs and may call ``super()``. The round reads the part
+    once per ruleset, when it makes the class of its rounds: hooks that may change the
+    play on every card are asked only if :meth:`active_hooks` names them, the others
+    only on the branches they decide (a lead by the bidder while the trump is
+    concealed, a player void in the suit led, the exposure), a few plays a round.
+
+    Hooks, by the moment the round asks them:
+
+    - :meth:`chooser`: the auction is won (not No Trump): who chooses the trump;
+    - :meth:`choices`: that seat's choices in the trump phase;
+      :meth:`refuse_choice`: why another action is not one of them;
+    - :meth:`lead`: the bidder leads while the trump it chose is concealed;
+    - :meth:`void_play` (only if active): a player is void in the suit led, the trump
+      concealed;
+    - :meth:`follow_concealed` (only if active): the bidder, void in the suit led in
+      hand, holds the face-down card: must it expose it and follow with it?
+    - :meth:`binds_caller`: a player called for the trump: is it bound in this trick?
+      :meth:`caller_play`: what that caller, void and holding trumps, may play;
+    - :meth:`exposure_from`: the trump is exposed: from which card trumps count;
+    - :meth:`exposed_lead` (only if active): a lead once the trump is known to all;
+    - :meth:`last_trick`: the last trick begins with the trump still concealed.
+
+    Card arguments and results are bitmasks of card ids of ``rnd.deck``; ``hand`` is
+    the seat's hand (without the face-down card). A play hook that removes cards and
+    gets a ``why`` list appends ``(rule id, message, cards removed)`` to it (see
+    :data:`Why`): :meth:`Round.explain <twentyeight.legality.Legality.explain>` names
+    the rule from it."""
 
     marker: ClassVar[str] = ""
     """How the trump is marked (see :data:`TrumpMarker`; a part may have its own): the
@@ -165,6 +223,118 @@ class TrumpRules(Part):
         """The trump options of :data:`TRUMP_OPTION_NAMES` and their values."""
         return {name: self.option(name) for name in TRUMP_OPTION_NAMES}
 
+    def active_hooks(self) -> frozenset[str]:
+        """The optional hooks the round must ask, among :meth:`void_play`,
+        :meth:`follow_concealed` and :meth:`exposed_lead` (their names). Read once per
+        ruleset: a hook not named is never asked and the round plays its default, so
+        that the play pays nothing for a rule that is off. The default names those a
+        class outside the core overrides and those this part's options turn on
+        (``trump_lead_after_trump_played`` turns on :meth:`exposed_lead`)."""
+        hooks = {name for name in _OPTIONAL_HOOKS if _defined_outside_core(type(self), name)}
+        if self.trump_lead_after_trump_played:
+            hooks.add("exposed_lead")
+        return frozenset(hooks)
+
+    # ------------------------------------------------------------- the choice
+
+    def chooser(self, rnd: RoundPort) -> int | None:
+        """The seat that chooses the trump now that the auction is won (a contract
+        without trump, No Trump, never asks), or ``None`` when nobody does: the winning
+        bid names the trump (or none) and it is known to all from the first card.
+        Default: the bidder."""
+        return rnd.bidder
+
+    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """The actions that choose the trump, offered to ``seat`` (the :meth:`chooser`)
+        in the trump phase. Default: ``trump <card>`` for each card of the hand, laid
+        face down. (Thunee's ``seventh-card`` is added by the round where its ruleset
+        offers it.)"""
+        return _deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
+
+    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
+        to ``seat`` in the trump phase. Default: a card not in the hand, or a reminder
+        to lay one."""
+        from .actions import LayTrump
+
+        if isinstance(action, LayTrump):
+            return ("trump-card-not-in-hand",
+                    f"{action.card} is not in your hand: lay a card of the suit you choose")
+        return "wrong-phase", "the bidder must lay a trump card face down (trump <card>)"
+
+    # ------------------------------------------------------ the concealed play
+
+    def lead(self, rnd: RoundPort, seat: int, hand: int, why: Why | None) -> int:
+        """The cards the bidder ``seat`` may lead from ``hand`` while the trump it chose
+        is concealed. Default: any."""
+        return hand
+
+    def void_play(self, rnd: RoundPort, seat: int, hand: int,
+                  why: Why | None) -> tuple[int, bool]:
+        """``(cards, may call)`` for ``seat``, void in the suit led while the trump is
+        concealed: the cards it may play from ``hand`` and whether it may call for the
+        trump (``call-trump``). Asked only if :meth:`active_hooks` names it. Default:
+        any card, and it may call."""
+        return hand, True
+
+    def follow_concealed(self, rnd: RoundPort, seat: int, led: int) -> bool:
+        """Whether the bidder ``seat``, void in suit ``led`` in hand while its
+        face-down card is still concealed (and known to it), must expose that card and
+        play it to the trick. Asked only if :meth:`active_hooks` names it. Default:
+        no."""
+        return False
+
+    def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
+        """Whether ``seat``, which has just called for the trump, is bound by
+        :meth:`caller_play` for the rest of the trick. Default: yes."""
+        return True
+
+    def caller_play(self, rnd: RoundPort, seat: int, hand: int, trumps: int,
+                    why: Why | None) -> int:
+        """The cards ``seat`` may play from ``hand`` after calling for the trump in
+        this trick (:meth:`binds_caller`), void in the suit led and holding the trumps
+        ``trumps``. Default: a trump."""
+        if why is not None:
+            why.append(("caller-must-trump", "you called for the trump: you must play a "
+                        "trump", hand & ~trumps))
+        return trumps
+
+    # ------------------------------------------------------------- the exposure
+
+    def exposure_from(self, rnd: RoundPort, how: ExposedHow) -> int:
+        """The trump has just been exposed (``rnd.exposed_at`` says where; ``how``, see
+        :data:`ExposedHow`): the position in the trick in progress from which cards of
+        the trump suit count as trumps in it. Later tricks count every trump. Default:
+        the first card if the exposing card followed the trump suit led (every card
+        so far is of that suit), else the exposing card (trumps played earlier in the
+        trick were discards)."""
+        at = rnd.exposed_at
+        return 0 if how == "follow" or at is None else at[1]
+
+    def exposed_lead(self, rnd: RoundPort, seat: int, hand: int, why: Why | None) -> int:
+        """The cards ``seat`` may lead from ``hand`` once the trump is known to all.
+        Asked only if :meth:`active_hooks` names it. Default (the rule of
+        ``trump_lead_after_trump_played``): no trump until a card of the trump suit has
+        been played to an earlier trick, unless the hand holds nothing else."""
+        trump = rnd.trump_suit_index
+        suit = rnd.deck.suit_letter(trump)
+        if any(c.suit == suit for t in rnd.tricks for c in t.cards):
+            return hand
+        others = hand & ~rnd.deck.suit_mask[trump]
+        if not others:
+            return hand
+        if why is not None:
+            why.append(("trump-lead-before-trump-played",
+                        "no trump may be led until a trump has been played to an earlier "
+                        "trick, while you hold another suit", hand & ~others))
+        return others
+
+    def last_trick(self, rnd: RoundPort) -> str | None:
+        """The last trick is about to begin and the trump is still concealed: the
+        reason to annul the hand, or ``None`` to play it (the bidder's face-down card,
+        its only card left, is then played and exposes the trump). Default: play it."""
+        return None
+
 
 @frozen
 class ConcealedTrump(TrumpRules):
@@ -173,7 +343,8 @@ class ConcealedTrump(TrumpRules):
 
     option_fields: ClassVar[tuple[str, ...]] = (
         "bidder_trump_lead", "caller_must_trump", "reveal_when_void",
-        "trump_lead_after_trump_played", "early_trumps_count", "last_trick_unexposed")
+        "trump_lead_after_trump_played", "early_trumps_count", "last_trick_unexposed",
+        "led_trumps_on_exposure")
 
     bidder_trump_lead: BidderTrumpLead = field(
         default="only-trumps", validator=one_of("only-trumps", "after-trump-led", "any"))
@@ -187,6 +358,63 @@ class ConcealedTrump(TrumpRules):
     last_trick_unexposed: LastTrickUnexposed = field(
         default="expose", validator=one_of("expose", "void"))
     """What happens if the trump is still concealed at the last trick."""
+    led_trumps_on_exposure: bool = field(default=False, validator=typed(bool))
+    """When the trump is exposed during a trick led in the trump suit (a player void in
+    it calls), every card of the trump suit in that trick counts as a trump, those
+    played before the exposure included: an A♠ led beats an 8♠ played after the call.
+    Off (the default), the cards played before the exposure count as plain cards of the
+    suit led, and the 8♠, a trump, wins. Unlike ``early_trumps_count`` it changes
+    nothing in a trick led in another suit: a trump discarded there before the call
+    stays a discard."""
+
+    def lead(self, rnd: RoundPort, seat: int, hand: int, why: Why | None) -> int:
+        """No card of the concealed trump suit while the hand holds another suit, as
+        ``bidder_trump_lead`` allows: never (``only-trumps``), until another player
+        has led the suit (``after-trump-led``), or always (``any``)."""
+        policy = self.bidder_trump_lead
+        if policy == "any" or (policy == "after-trump-led" and rnd.trump_led):
+            return hand
+        others = hand & ~rnd.deck.suit_mask[rnd.trump_suit_index]
+        if not others:
+            return hand
+        if why is not None:
+            why.append(("bidder-may-not-lead-trump",
+                        "the bidder may not lead the trump suit before it is exposed while "
+                        "holding other suits", hand & ~others))
+        return others
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the default; ``reveal_when_void`` turns on :meth:`void_play`."""
+        hooks = super().active_hooks()
+        return hooks | {"void_play"} if self.reveal_when_void else hooks
+
+    def void_play(self, rnd: RoundPort, seat: int, hand: int,
+                  why: Why | None) -> tuple[int, bool]:
+        """Any card, or a call for the trump; under ``reveal_when_void`` only the
+        call."""
+        if not self.reveal_when_void:
+            return hand, True
+        if why is not None:
+            why.append(("must-call-trump", "you cannot follow suit while the trump is "
+                        "concealed: you must call for it (call-trump)", hand))
+        return 0, True
+
+    def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
+        """``caller_must_trump``."""
+        return self.caller_must_trump
+
+    def exposure_from(self, rnd: RoundPort, how: ExposedHow) -> int:
+        """As the default; from the trick's first card under ``early_trumps_count``
+        whatever exposed it, and under ``led_trumps_on_exposure`` in a trick led in the
+        trump suit."""
+        if self.early_trumps_count or (self.led_trumps_on_exposure and _trump_led_now(rnd)):
+            return 0
+        return super().exposure_from(rnd, how)
+
+    def last_trick(self, rnd: RoundPort) -> str | None:
+        """Under ``last_trick_unexposed`` ``void``, the hand is annulled
+        (``trump-never-exposed``)."""
+        return "trump-never-exposed" if self.last_trick_unexposed == "void" else None
 
 
 @frozen
@@ -195,7 +423,8 @@ class HandCardTrump(ConcealedTrump):
 
     marker: ClassVar[str] = "hand-card"
     option_fields: ClassVar[tuple[str, ...]] = (
-        *ConcealedTrump.option_fields, "caller_plays_exposed_card", "concealed_follow")
+        *ConcealedTrump.option_fields, "caller_plays_exposed_card", "concealed_follow",
+        "last_trick_led_trumps")
 
     caller_plays_exposed_card: bool = field(default=False, validator=typed(bool))
     """A bidder who calls for their own face-down trump must play that very card to the
@@ -205,6 +434,53 @@ class HandCardTrump(ConcealedTrump):
     """When the trump suit is led and the bidder's only card of it is the face-down one:
     ``void``, the bidder counts as void; ``expose``, the bidder must expose it and play
     it (needs ``trump_marker`` ``hand-card``, without ``seventh_card``)."""
+    last_trick_led_trumps: bool = field(default=False, validator=typed(bool))
+    """At the last trick, with the trump still concealed and the trump suit led, the
+    bidder plays the face-down card, its only card, and so exposes the trump. Off (the
+    default, as RULES.md reads), the trump-suit cards played before it count as plain
+    cards of the suit led and the exposed card is the trick's only trump, so it wins;
+    on, they count as trumps too and the highest of them wins (as they do when
+    ``concealed_follow`` ``expose`` makes the bidder follow with the card earlier)."""
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the default; ``concealed_follow`` ``expose`` turns on
+        :meth:`follow_concealed`."""
+        hooks = super().active_hooks()
+        return hooks | {"follow_concealed"} if self.concealed_follow == "expose" else hooks
+
+    def follow_concealed(self, rnd: RoundPort, seat: int, led: int) -> bool:
+        """Under ``concealed_follow`` ``expose``: when the suit led is the trump suit
+        (the face-down card's)."""
+        return self.concealed_follow == "expose" and led == rnd.trump_suit_index
+
+    def exposure_from(self, rnd: RoundPort, how: ExposedHow) -> int:
+        """As the concealed trump's; under ``last_trick_led_trumps``, from the trick's
+        first card when the bidder plays its face-down card, its last, into a trick led
+        in the trump suit."""
+        bidder = rnd.bidder
+        if (self.last_trick_led_trumps and how == "play" and bidder is not None
+                and _trump_led_now(rnd) and rnd.hand_mask(bidder) == 1 << rnd.trump_card):
+            return 0
+        return super().exposure_from(rnd, how)
+
+    def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
+        """As the concealed trump's; under ``caller_plays_exposed_card`` the bidder who
+        calls for its own card is bound too."""
+        return super().binds_caller(rnd, seat) or (
+            self.caller_plays_exposed_card and seat == rnd.bidder)
+
+    def caller_play(self, rnd: RoundPort, seat: int, hand: int, trumps: int,
+                    why: Why | None) -> int:
+        """As the default; under ``caller_plays_exposed_card`` a bidder who called
+        for its own face-down card must play that very card."""
+        card = rnd.trump_card
+        if (self.caller_plays_exposed_card and seat == rnd.bidder and card >= 0
+                and trumps >> card & 1):
+            if why is not None:
+                why.append(("caller-must-play-exposed-card", "you called for your own "
+                            "face-down trump: you must play that card", hand & ~(1 << card)))
+            return 1 << card
+        return super().caller_play(rnd, seat, hand, trumps, why)
 
 
 @frozen
@@ -214,12 +490,58 @@ class IndicatorTrump(ConcealedTrump):
 
     marker: ClassVar[str] = "indicator"
 
+    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """``trump <suit>`` for each suit of the deck."""
+        return _deck_actions(rnd.deck).name_of
+
+    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """A suit the deck does not have, or a reminder to name one."""
+        from .actions import NameTrump
+
+        if isinstance(action, NameTrump):
+            return "not-a-suit-of-the-deck", f"{action.suit} is not a suit of this deck"
+        return "wrong-phase", "the bidder names the trump suit (trump <suit>, e.g. trump S)"
+
 
 @frozen
 class OpenTrump(TrumpRules):
     """56's trump: the winning bid names it (or No Trump), known to all from the start."""
 
     marker: ClassVar[str] = "open"
+
+    def chooser(self, rnd: RoundPort) -> int | None:
+        """Nobody: the winning bid names the trump."""
+        return None
+
+
+_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead")
+"""The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
+
+_DECK_ACTIONS: list[Callable[[Deck], DeckActions]] = []
+"""``ruleset.deck_actions``, once imported (``ruleset`` imports this module)."""
+
+
+def _deck_actions(deck: Deck) -> DeckActions:
+    """The deck's shared actions (``trump <card>``, ``trump <suit>``): the objects the
+    ruleset's action tables know."""
+    if not _DECK_ACTIONS:
+        from .ruleset import deck_actions
+
+        _DECK_ACTIONS.append(deck_actions)
+    return _DECK_ACTIONS[0](deck)
+
+
+def _trump_led_now(rnd: RoundPort) -> bool:
+    """Whether the trick in progress was led in the trump suit."""
+    trick = rnd.current_trick
+    return bool(trick) and trick[0][1].suit == rnd.deck.suit_letter(rnd.trump_suit_index)
+
+
+def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:
+    """Whether the hook ``name`` of ``cls`` is a definition of a class outside this
+    module's: a third party's, active whatever the options."""
+    owner = next(k for k in cls.__mro__ if name in vars(k))
+    return owner.__module__ != __name__
 
 
 def check_trump_options(v: Mapping[str, Any]) -> None:
@@ -324,8 +646,9 @@ def fold_trump_options(part: TrumpRules, changes: Mapping[str, Any]) -> TrumpRul
                               f"{', '.join(sorted(wanted & _marker_fields(marker)))}")
         cls = min(fits, key=lambda c: len(_fields(c)))
     mine = _fields(cls)
+    theirs = attrs.fields_dict(cls)
     kept = {f.alias: getattr(part, f.name) for f in attrs.fields(current)
-            if cls is current and f.name not in mine and f.name != "inert"}
+            if f.name in theirs and f.name not in mine and f.name != "inert"}
     inert = {k: v[k] for k in sorted(wanted - mine)}
     return cls(**{k: v[k] for k in mine}, **kept, inert=inert)
 

@@ -216,15 +216,19 @@ def check_legal_actions_apply(rnd: Round, sample: int | None = None,
 def check_trick_winners(rnd: Round) -> None:
     """Every completed trick went to the right seat with the right points, worked out
     again from the public history (see ``_trump_facts``): from the exposure on (from the
-    start of that trick where early trumps count, or where the face-down card followed
-    the trump suit led) cards of the trump suit are trumps.
+    start of that trick where early trumps count, where the face-down card followed
+    the trump suit led, and where the trump part's ``led_trumps_on_exposure`` or
+    ``last_trick_led_trumps`` count the led trumps) cards of the trump suit are trumps.
     The highest trump wins, else the highest card of the suit led (by the hand's
     :attr:`~twentyeight.round.Round.rank_order`); of equal cards the first played."""
     deck = rnd.deck
     order = rnd.rank_order
     own_order = order != deck.spec.ranks
-    trump, _, exposed_at = _trump_facts(rnd)
+    trump, concealed, exposed_at = _trump_facts(rnd)
     last = rnd.config.tricks - 1
+    part = rnd.config.trump
+    led_on_exposure = getattr(part, "led_trumps_on_exposure", False)
+    last_led = getattr(part, "last_trick_led_trumps", False)
     for k, trick in enumerate(rnd.tricks):
         counts_from: int | None = None
         led = trick.cards[0].suit
@@ -237,6 +241,13 @@ def check_trick_winners(rnd: Round) -> None:
                               and trick.cards[exposed_at[1]].suit == trump)
             # An exposure by a face-down cut, as the trick ends: all its trumps count.
             early = early or exposed_at == (k, len(trick.cards))
+            # led_trumps_on_exposure: exposed in a trick led in the trump suit.
+            early = early or (led_on_exposure and led == trump and exposed_at[0] == k)
+            # last_trick_led_trumps: the bidder's face-down card, its last, played into
+            # the last trick led in the trump suit.
+            early = early or (last_led and k == last and led == trump
+                              and exposed_at[0] == k and exposed_at[1] < len(trick.cards)
+                              and trick.cards[exposed_at[1]] == concealed)
             counts_from = 0 if early else exposed_at[1]
         best: tuple[int, int] | None = None
         winner = -1
