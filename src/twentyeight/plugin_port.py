@@ -102,20 +102,12 @@ class PluginPort:
         """``seat``'s hand, without a concealed trump card."""
         return self._hand_masks[seat]
 
-    def plugin_state(self, name: str, default: Any = None) -> Any:
-        """The state plug-in ``name`` keeps in this round (immutable)."""
-        return access.plugin_state(self._r, name, default)
+    plugin_state = access.plugin_state
 
     # The two reads the round has no public name for.
 
-    @property
-    def dealt_masks(self) -> tuple[int, ...]:
-        """Every seat's dealt cards, by seat."""
-        return access.dealt_masks(self._r)
-
-    def unseen_mask(self, seat: int) -> int:
-        """Cards dealt to ``seat`` that it has not seen."""
-        return access.unseen_mask(self._r, seat)
+    dealt_masks = property(access.dealt_masks)
+    unseen_mask = access.unseen_mask
 
     # ------------------------------------------------------------------ changes
 

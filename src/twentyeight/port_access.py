@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .plugin_port import PluginPort
     from .round import Round
 
 __all__ = ["begin_every_trick_contract", "dealt_masks", "expose_trump", "hands_list",
@@ -27,20 +28,26 @@ def hands_list(rnd: Round) -> list[int]:
     return rnd._hands
 
 
-def plugin_state(rnd: Round, name: str, default: Any = None) -> Any:
-    """The state plug-in ``name`` keeps in ``rnd`` (immutable), or ``default``."""
-    return rnd._pstate.get(name, default)
+# The port's reads below are its methods themselves (:class:`PluginPort` binds them):
+# hooks call ``plugin_state`` on every legality check, and one Python frame fewer is
+# a few per cent of a round.
 
 
-def dealt_masks(rnd: Round) -> tuple[int, ...]:
+def plugin_state(port: PluginPort, name: str, default: Any = None) -> Any:
+    """The state plug-in ``name`` keeps in the port's round (immutable)."""
+    return port._r._pstate.get(name, default)
+
+
+def dealt_masks(port: PluginPort) -> tuple[int, ...]:
     """Every seat's dealt cards, by seat."""
-    return rnd._dealt
+    return port._r._dealt
 
 
-def unseen_mask(rnd: Round, seat: int) -> int:
-    """Cards dealt to ``seat`` that it has not seen (a trump laid blind)."""
-    if rnd._blind and seat == rnd._bidder and rnd._concealed >= 0:
-        return 1 << rnd._concealed
+def unseen_mask(port: PluginPort, seat: int) -> int:
+    """Cards dealt to ``seat`` that it has not seen."""
+    r = port._r
+    if r._blind and seat == r._bidder and r._concealed >= 0:
+        return 1 << r._concealed
     return 0
 
 

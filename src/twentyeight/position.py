@@ -2,7 +2,8 @@
 round (one of its own modules, so the only place besides its layers that uses its private
 fields) for :mod:`twentyeight.solver` and :mod:`twentyeight.solver_kernel`.
 
-- :func:`position_of` reads a round's position in the play (:class:`PlayPosition`);
+- :func:`position_of` reads a round's position in the play (:class:`PlayPosition`), and
+  :func:`search_fields` the part of it the search reads at every node, faster;
 - :func:`legal_cards`, :func:`play_actions`, :func:`port_of` and :func:`kernel_takes`
   answer the few other questions the search asks of a round;
 - :class:`Scratch` is a copy of a round the kernel asks what is legal and what an
@@ -14,7 +15,7 @@ and neither keeps nor changes them, which keeps the search's nodes free of copie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .state import PLAY
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .tricks import TrickOutcome
 
 __all__ = ["PlayPosition", "Scratch", "kernel_takes", "legal_cards", "play_actions",
-           "port_of", "position_of"]
+           "port_of", "position_of", "search_fields"]
 
 
 class PlayPosition(NamedTuple):
@@ -90,6 +91,18 @@ def position_of(rnd: Round) -> PlayPosition:
         rnd._exposed_at, rnd._trump_suit, rnd._concealed, rnd._trump_from,
         rnd._must_trump, rnd._led_suits, rnd._trump_led, rnd._team_points, rnd._shown,
         rnd._last_trick_points, rnd._bidder, rnd._seat_order[rnd._leader]))
+
+
+def search_fields(rnd: Round) -> tuple[Any, ...]:
+    """What the solver's search reads of ``rnd`` at every node, as the tuple
+    ``(team_points, trick, hands, exposed_at, concealed, shown, led_suits, trump_led,
+    trump_suit, trump_from, seat_order, leader)`` (each as in :class:`PlayPosition`;
+    ``seat_order[leader]`` are the trick's seats): the search meets tens of thousands of
+    nodes a second, and the whole :func:`position_of` at each costs it a few per cent
+    more."""
+    return (rnd._team_points, rnd._trick, rnd._hands, rnd._exposed_at, rnd._concealed,
+            rnd._shown, rnd._led_suits, rnd._trump_led, rnd._trump_suit, rnd._trump_from,
+            rnd._seat_order, rnd._leader)
 
 
 def legal_cards(rnd: Round) -> int:

@@ -40,13 +40,20 @@ import gc
 import time
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from .actions import Action
 from .errors import TwentyEightError
-from .position import PlayPosition, legal_cards, play_actions, port_of, position_of
+from .position import (
+    PlayPosition,
+    legal_cards,
+    play_actions,
+    port_of,
+    position_of,
+    search_fields,
+)
 from .search_tables import (
     INFINITY,
     SCALE,
@@ -208,7 +215,7 @@ class _Search:
         # The first guess: the margin stays, the points left are shared.
         guess = (pts[0] - pts[1]) * SCALE + pts[0] + remaining // 2
         try:
-            for action in self._ordered(rnd, seat, None, pos):
+            for action in self._ordered(rnd, seat, None, search_fields(rnd)):
                 child = rnd.clone()
                 child.apply(action)
                 lines[action] = line = guess = self._exact(child, guess)
@@ -274,13 +281,16 @@ class _Search:
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._check_budget()
-        pos = position_of(rnd)
-        p0, p1 = pos.team_points
+        fields = search_fields(rnd)
+        points: tuple[int, int]
+        (points, trick, hands, exposed_at, concealed, shown, led_suits, trump_led, _, _, _,
+         _) = fields
+        p0, p1 = points
         if rnd.is_over:
             return (p0 - p1) * SCALE + p0
         # The points still to win bound the value: often enough to answer at once.
         if self.signed:
-            gains, losses = self._left(pos)
+            gains, losses = self._left(position_of(rnd))
         else:
             gains, losses = self.total - p0 - p1, 0
         margin = p0 - p1
@@ -292,14 +302,21 @@ class _Search:
         if bottom >= beta:
             return bottom
         key: Hashable = None
+        tables = self.tables
+        plain = tables.plain
         base = margin * SCALE + p0
         table = self.table
         entry = None
         best_move: Action | None = None
-        if not pos.trick:
-            if Kernel.takes(rnd, self.tables):
+        if not trick:
+            if plain and Kernel.takes(rnd, tables):
                 return self._kernel_value(rnd, alpha, beta)
-            key = self._key(rnd, pos)
+            plugins: Hashable = None
+            if tables.keyed_plugins:
+                port = port_of(rnd)
+                plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
+            key = self._key_of(rnd.to_act, exposed_at is None, shown,  # type: ignore[arg-type]
+                               led_suits, trump_led, hands, concealed, plugins)
             entry = table.get(key)
             known, alpha, beta = window(entry, base, alpha, beta)
             if known is not None:
@@ -307,7 +324,7 @@ class _Search:
             if entry is not None:
                 best_move = entry[2]
         seat: int = rnd.to_act  # type: ignore[assignment]
-        moves = self._ordered(rnd, seat, best_move, pos)
+        moves = self._ordered(rnd, seat, best_move, fields)
         maximizing = not seat & 1
         best = -INFINITY if maximizing else INFINITY
         chosen: Action | None = None
@@ -366,24 +383,14 @@ class _Search:
             raise _OutOfBudget
         self.next_check = min(self.next_check, self.max_nodes)
 
-    def _key(self, rnd: Round, pos: PlayPosition) -> Hashable:
-        """What the rest of the play depends on, at the start of a trick (the trick in
-        progress is empty, and whether trumps count follows from the exposure): the
-        leader, the trump's state, the cards each seat holds (by their pattern where the
-        deck allows, see :class:`SearchTables`) and what the plug-ins read."""
-        plugins: Hashable = None
-        keyed = self.tables.keyed_plugins
-        if keyed:
-            port = port_of(rnd)
-            plugins = tuple(p.position_key(port) for p in keyed)
-        return self._key_of(rnd.to_act, pos.exposed_at is None, pos.shown,  # type: ignore[arg-type]
-                            pos.led_suits, pos.trump_led, pos.hands, pos.concealed, plugins)
-
     def _key_of(self, leader: int, hidden: bool, shown: int, led_suits: int,
                 trump_led: bool, hands: list[int], concealed: int,
                 plugins: Hashable) -> Hashable:
-        """:meth:`_key` from the values it reads (``concealed``: the face-down card,
-        read only while ``hidden``)."""
+        """What the rest of the play depends on, at the start of a trick (the trick in
+        progress is empty, and whether trumps count follows from the exposure): the
+        leader, the trump's state (``concealed``: the face-down card, read only while
+        ``hidden``), the cards each seat holds (by their pattern where the deck allows,
+        see :class:`SearchTables`) and what the plug-ins read."""
         tables = self.tables
         if not hidden:
             concealed = -1
@@ -400,22 +407,22 @@ class _Search:
     # ------------------------------------------------------------------ ordering
 
     def _ordered(self, rnd: Round, seat: int, first: Action | None,
-                 pos: PlayPosition) -> list[Action]:
-        """The moves to search at ``pos`` (``rnd``'s position), best first: equivalent
-        cards but one left out."""
+                 fields: tuple[Any, ...]) -> list[Action]:
+        """The moves to search in ``rnd`` (``fields``: its :func:`search_fields`), best
+        first: equivalent cards but one left out."""
         legal = rnd.legal_actions()
         if len(legal) == 1 or rnd.phase is not PLAY:
             return list(legal)
         mask = legal_cards(rnd)
-        exposed = pos.exposed_at is not None
-        trump = pos.trump_suit if exposed else -1
-        concealed = -1 if exposed else pos.concealed
-        trick = pos.trick
-        hands = pos.hands
+        (_, trick, hands, exposed_at, concealed, _, _, _, trump, trump_from, seat_order,
+         leader) = fields
+        if exposed_at is None:
+            trump = -1
+        else:
+            concealed = -1
         cards = self.tables.cards(mask, hands[seat],
                                    outside_of(hands, seat, trick, concealed), concealed,
-                                   seat, trick, trump, pos.trump_from,
-                                   pos.trick_seats)
+                                   seat, trick, trump, trump_from, seat_order[leader])
         play_of = self.play_of
         moves = [play_of[c] for c in cards]
         if len(legal) > mask.bit_count():

@@ -76,6 +76,13 @@ class Kernel:
         self.compressed: bool = (tables.compressed and not tables.watch_led
                                  and not tables.watch_trump_led)
         self.hands: list[int] = scratch.hands
+        # The scratch round's answers, bound once (asked at one node in ten).
+        self.scratch_legal: Callable[[int, list[int], int, int, int, bool],
+                                     tuple[int, bool]] = scratch.legal
+        self.scratch_expose: Callable[[int, list[int], int, int, bool, bool],
+                                      tuple[int, int]] = scratch.expose
+        self.set_exposed_at: Callable[[tuple[int, int] | None], None] = \
+            scratch.set_exposed_at
         self.outcome: TrickOutcome = scratch.outcome
         self.suit_of: tuple[int, ...] = tuple(tables.suit_of)
         play_of, play_index = play_actions(rnd)
@@ -126,7 +133,7 @@ class Kernel:
         self.hands[:] = pos.hands
         done = pos.tricks_done
         self.hidden = pos.exposed_at is None
-        self.scratch.set_exposed_at(pos.exposed_at)
+        self.set_exposed_at(pos.exposed_at)
         self.trump_from = pos.trump_from
         self.must_trump = pos.must_trump
         self.led_suits = pos.led_suits
@@ -167,7 +174,7 @@ class Kernel:
         known = known_here.get(key)
         if known is not None:
             return known
-        answer = self.scratch.legal(seat, trick, self.trump_from, self.must_trump,
+        answer = self.scratch_legal(seat, trick, self.trump_from, self.must_trump,
                                     self.led_suits, self.trump_led)
         known_here[key] = answer
         return answer
@@ -193,7 +200,7 @@ class Kernel:
     def _expose(self, seat: int, trick: list[int], followed: bool, called: bool) -> None:
         """The engine's exposure by ``seat`` during ``trick``, its changes to the trump's
         state read back."""
-        self.trump_from, self.must_trump = self.scratch.expose(
+        self.trump_from, self.must_trump = self.scratch_expose(
             seat, trick, self.trump_from, self.must_trump, followed, called)
         self.hidden = False
 
@@ -293,7 +300,7 @@ class Kernel:
                 self.trump_from = saved_from
                 self.must_trump = saved_must
                 self.hidden = True
-                self.scratch.set_exposed_at(None)
+                self.set_exposed_at(None)
             if value > best if maximizing else value < best:
                 best = value
                 chosen = c
