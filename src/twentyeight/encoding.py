@@ -49,7 +49,6 @@ from .position import port_of
 from .state import CALLS, OVER, Phase
 from .views import (
     auction_calls,
-    concealment,
     keep_observation_parts,
     later_calls,
     observation_facts,
@@ -404,9 +403,8 @@ def observe(rnd: Round, seat: int) -> list[float]:
     # Everything else read of the round, in one read (the round's own interface).
     (n, hands, exposed_at, exposed_by, concealed, bidder, high_bid, denomination, target,
      multiplier, stake, contract, all_tricks, auction_ended, tricks, trick, trick_seats,
-     leader, trump_suit, trump_from, shown, points, active, window,
-     kept) = observation_facts(rnd)
-    face_down, blind, seventh_pending = concealment(rnd)
+     leader, trump_suit, trump_from, shown, points, active, window, kept, face_down, blind,
+     seventh_pending) = observation_facts(rnd)
     cards = layout._cards
     out = [0.0] * layout.size
     out[o_seat + seat] = 1.0

@@ -3,7 +3,7 @@ public records of what an audience has seen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .actions import (
     Action,
@@ -426,77 +426,37 @@ def trump_known_to(rnd: Views, seat: int | None) -> bool:
 # ---------------------------------------------------------------- what the observation reads
 
 
-class ObservationFacts(NamedTuple):
-    """What :func:`~twentyeight.encoding.observe` reads of a round besides its public
-    properties, in one read (:func:`observation_facts`). The lists are the round's own:
-    read them, never keep or change them."""
+def observation_facts(rnd: Views) -> tuple[Any, ...]:
+    """What :func:`~twentyeight.encoding.observe` reads of ``rnd`` besides its public
+    properties, in one read (a plain tuple: the observation is made at every decision
+    of a learning loop, and a named tuple costs it a copy). In this order:
 
-    players: int
-    """Seats at the table."""
-    hands: list[int]
-    """Each seat's hand as a mask, without a concealed trump card."""
-    exposed_at: tuple[int, int] | None
-    """Where the trump was exposed (trick, position), or None."""
-    exposed_by: int
-    """The seat that exposed it, or -1 (never hidden: a bid named it)."""
-    concealed: int
-    """The id of the card laid face down as the trump, or -1."""
-    bidder: int
-    """The declarer, or -1."""
-    high_bid: int
-    """The contract's bid."""
-    denomination: str | None
-    """The contract's denomination, if the bids name one."""
-    target: int | None
-    """The card points the contract needs (after the second auction, if any)."""
-    multiplier: int
-    """The stake multiplier."""
-    stake: int | None
-    """A fixed number of game points the hand is played for, if any."""
-    contract: str
-    """The kind of contract."""
-    all_tricks: bool
-    """Whether the declarer plays for every trick."""
-    auction_ended: bool
-    """Whether the auction is over (:func:`auction_calls` says what was said)."""
-    tricks: tuple[Any, ...]
-    """The finished tricks, raw: ``(seats, card ids, winner, points, trumps from)``."""
-    trick: list[int]
-    """The card ids of the trick in progress."""
-    trick_seats: tuple[int, ...]
-    """The seats of the trick in progress, in playing order."""
-    leader: int
-    """The seat that led the trick in progress."""
-    trump_suit: int
-    """The trump suit's index, or -1."""
-    trump_from: int
-    """The position in the trick from which trumps count."""
-    shown: int
-    """Cards still held that everyone has seen."""
-    team_points: tuple[int, int]
-    """Each side's card points won."""
-    active: int
-    """The seats in play, one bit each."""
-    window: Any
-    """The claim window open, or None."""
-    kept: Any
-    """What the observation keeps with the round (:func:`keep_observation_parts`)."""
-
-
-_new_facts = tuple.__new__
-"""Builds an :class:`ObservationFacts` without the Python frame of its ``__new__``."""
-
-
-def observation_facts(rnd: Views) -> ObservationFacts:
-    """What ``rnd``'s observation reads of it (see :class:`ObservationFacts`)."""
-    return _new_facts(ObservationFacts, (
-        rnd._n, rnd._hands, rnd._exposed_at, rnd._exposed_by, rnd._concealed, rnd._bidder,
-        rnd._high_bid, rnd._denomination,
-        rnd._target if rnd._auction_len is not None else rnd._high_bid,
-        rnd._multiplier, rnd._stake, rnd._contract, rnd._all_tricks,
-        rnd._auction_len is not None, rnd._tricks, rnd._trick,
-        rnd._seat_order[rnd._leader], rnd._leader, rnd._trump_suit, rnd._trump_from,
-        rnd._shown, rnd._team_points, rnd._active, rnd._window, rnd._obs_parts))
+    ``players``; ``hands`` (each seat's hand as a mask, without a concealed trump card;
+    the round's own list: read it, never keep or change it); ``exposed_at`` (where the
+    trump was exposed, (trick, position), or None); ``exposed_by`` (the seat, or -1 when
+    no trump was ever hidden); ``concealed`` (the id of the card laid face down as the
+    trump, or -1); ``bidder`` (or -1); ``high_bid``; ``denomination``; ``target`` (the
+    card points the contract needs, after a second auction if any); ``multiplier``;
+    ``stake`` (fixed game points, or None); ``contract`` (its kind); ``all_tricks``
+    (the declarer plays for every trick); ``auction_ended``; ``tricks`` (the finished
+    tricks, raw: seats, card ids, winner, points, trumps-from); ``trick`` (card ids of
+    the trick in progress; the round's list); ``trick_seats``; ``leader``;
+    ``trump_suit`` (index, or -1); ``trump_from`` (the position in the trick from which
+    trumps count); ``shown`` (cards still held that everyone has seen); ``team_points``;
+    ``active`` (the seats in play, one bit each); ``window`` (the claim window open, or
+    None); ``kept`` (what the observation keeps with the round:
+    :func:`keep_observation_parts`); then the round's cards out of sight:
+    ``face_down`` (the cards cut face down, a mask), ``blind`` (the trump card was laid
+    unseen), ``seventh_pending`` (the last-card trump is still to be turned)."""
+    return (rnd._n, rnd._hands, rnd._exposed_at, rnd._exposed_by, rnd._concealed, rnd._bidder,
+            rnd._high_bid, rnd._denomination,
+            rnd._target if rnd._auction_len is not None else rnd._high_bid,
+            rnd._multiplier, rnd._stake, rnd._contract, rnd._all_tricks,
+            rnd._auction_len is not None, rnd._tricks, rnd._trick,
+            rnd._seat_order[rnd._leader], rnd._leader, rnd._trump_suit, rnd._trump_from,
+            rnd._shown, rnd._team_points, rnd._active, rnd._window, rnd._obs_parts,
+            # What the seat cannot see: these three are the visibility seam's to answer.
+            rnd._face_down, rnd._blind, rnd._seventh_pending)
 
 
 def keep_observation_parts(rnd: Views, kept: Any) -> None:
@@ -513,10 +473,3 @@ def auction_calls(rnd: Views) -> tuple[list[tuple[int, Action]], bool, int]:
     end = rnd._auction_len
     actions = rnd._actions if end is None else rnd._actions[:end]
     return actions, "auction" in rnd._call_log, rnd._passed
-
-
-def concealment(rnd: Views) -> tuple[int, bool, bool]:
-    """The round's cards out of sight as the observation reads them: the cards cut face
-    down (a mask), whether the trump card was laid unseen, and whether the last-card
-    trump is still to be turned."""
-    return rnd._face_down, rnd._blind, rnd._seventh_pending
