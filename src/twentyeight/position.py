@@ -1,6 +1,6 @@
 """The play position as the solver reads and changes it: an internal interface of the
-round (one of its own modules, so the only place besides its layers that uses its private
-fields) for :mod:`twentyeight.solver` and :mod:`twentyeight.solver_kernel`.
+round for :mod:`twentyeight.solver` and :mod:`twentyeight.solver_kernel` (one of the
+round's own modules: it may use the round's private fields, they do not).
 
 - :func:`position_of` reads a round's position in the play (:class:`PlayPosition`), and
   :func:`search_fields` the part of it the search reads at every node, faster;
