@@ -32,16 +32,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 from attrs import field, frozen
 
+from .actions import deck_actions
 from .errors import ConfigError
 from .plugins import Part, one_of, typed
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .actions import Action
-    from .cards import Deck
     from .port import RoundPort
-    from .ruleset import DeckActions
 
 __all__ = [
     "TRUMP_OPTION_NAMES",
@@ -249,7 +246,7 @@ class TrumpRules(Part):
         in the trump phase. Default: ``trump <card>`` for each card of the hand, laid
         face down. (Thunee's ``seventh-card`` is added by the round where its ruleset
         offers it.)"""
-        return _deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
+        return deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
 
     def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
@@ -492,7 +489,7 @@ class IndicatorTrump(ConcealedTrump):
 
     def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``trump <suit>`` for each suit of the deck."""
-        return _deck_actions(rnd.deck).name_of
+        return deck_actions(rnd.deck).name_of
 
     def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """A suit the deck does not have, or a reminder to name one."""
@@ -516,20 +513,6 @@ class OpenTrump(TrumpRules):
 
 _OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
-
-_DECK_ACTIONS: list[Callable[[Deck], DeckActions]] = []
-"""``ruleset.deck_actions``, once imported (``ruleset`` imports this module)."""
-
-
-def _deck_actions(deck: Deck) -> DeckActions:
-    """The deck's shared actions (``trump <card>``, ``trump <suit>``): the objects the
-    ruleset's action tables know."""
-    if not _DECK_ACTIONS:
-        from .ruleset import deck_actions
-
-        _DECK_ACTIONS.append(deck_actions)
-    return _DECK_ACTIONS[0](deck)
-
 
 def _trump_led_now(rnd: RoundPort) -> bool:
     """Whether the trick in progress was led in the trump suit."""
