@@ -26,9 +26,10 @@ from typing import ClassVar
 import attrs
 from attrs import frozen
 
-from twentyeight.actions import Action
+from twentyeight.actions import Action, Bid
 from twentyeight.cards import STANDARD_POINTS, STANDARD_RANKS, DeckSpec
 from twentyeight.config import RulesetConfig
+from twentyeight.inference import Facts
 from twentyeight.plugins import AuctionRules, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
@@ -150,6 +151,16 @@ class FortyAuction(StandardAuction):
                             "the opener holding a single suit may not bid: pass", none))
             return none, True
         return super().bid_limits(rnd, seat, why)
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """An opener who bid before anyone else held cards of two suits at least."""
+        opener = rnd.opener
+        for at, (who, action) in enumerate(rnd.history):
+            if isinstance(action, Bid):
+                if who == opener:
+                    for mask in rnd.deck.suit_mask:
+                        facts.some_of(1 << opener, rnd.deck.full_mask & ~mask, at)
+                return
 
 
 def _one_suit(rnd: RoundPort, seat: int) -> bool:

@@ -22,6 +22,7 @@ from twentyeight.config import (
     one_of,
     typed,
 )
+from twentyeight.inference import Facts
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
@@ -113,6 +114,8 @@ class ShowTrumpAfterFirstCard(RulePlugin):
     suit led, so it loses nothing)."""
 
     name: ClassVar[str] = "show-trump-after-first-card"
+    reads_hidden_cards: ClassVar[bool] = False
+    """The rule reads the number of cards played: a public fact."""
 
     def after_card(self, rnd: RoundPort, seat: int) -> None:
         """After the first card of the hand: expose the trump (a Thunee call has none
@@ -333,9 +336,26 @@ class UndercutRule(RulePlugin):
                         "while you hold a card that is not a trump", lower))
         return legal & ~lower
 
-    def position_key(self, rnd: RoundPort) -> None:
-        """Nothing beyond the cards held and the trick: what the rule reads."""
-        return None
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Without ``undercut``: a void player who played a trump lower than one in the
+        trick held nothing but trumps."""
+        trump = facts.trump
+        if self.undercut or trump < 0 or rnd.contract != "bid":
+            return
+        deck = rnd.deck
+        trumps, strength = deck.suit_mask[trump], deck.strength
+        best = -1
+        for s in facts.plays:
+            if s.call or s.card < 0:
+                continue
+            if s.position == 0:
+                best = -1
+            is_trump = trumps >> s.card & 1
+            if is_trump and s.exposed and s.led != trump and s.position \
+                    and strength[s.card] < best:
+                facts.none_of(s.who, deck.full_mask & ~trumps, s.at)
+            if is_trump:
+                best = max(best, strength[s.card])
 
     def describe(self) -> str:
         """The rule in words."""
