@@ -10,6 +10,7 @@ from ..registry import ruleset as lookup
 from ..round import Round
 from ..ruleset import Ruleset
 from .hiding import check_hiding, check_view_hides
+from .inference import check_inference
 from .invariants import (
     _require,
     check_conservation,
@@ -84,6 +85,7 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
         check_views(rnd)
         check_trick_winners(rnd)
         check_record_round_trip(rnd)
+        check_inference(rnd)
         result = rnd.result
         _require(result is not None, "a finished round has no result")
         if result is not None and result.annulled is None:
