@@ -53,6 +53,8 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
     ways to deal the suits' cards along it), or none if there are more than
     :data:`MAX_PATHS`."""
     sizes, suits_of, caps, memo = walk
+    if _n_paths(sizes, suits_of, caps, 0, memo) > MAX_PATHS:
+        return [], []
     paths: list[Path] = []
     cumulative: list[int] = []
     total = 0
@@ -70,6 +72,19 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
         options, _ = _choices(sizes, suits_of, caps, x, memo)
         stack += ((rest, (*path, split), n_ways * ways(split)) for split, rest in options)
     return paths, cumulative
+
+
+def _n_paths(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
+             memo: dict[Any, Any]) -> int:
+    """How many paths there are from class ``x`` on (counted, not listed)."""
+    if x == len(sizes):
+        return 1
+    key = ("paths", x, caps)
+    found: int | None = memo.get(key)
+    if found is None:
+        found = memo[key] = sum(_n_paths(sizes, suits_of, rest, x + 1, memo)
+                                for _, rest in _choices(sizes, suits_of, caps, x, memo)[0])
+    return found
 
 
 def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
@@ -101,17 +116,27 @@ def pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
     raise AssertionError("draw beyond the weights")
 
 
-def _splits(cards: int, allowed: list[int], caps: tuple[int, ...],
-            k: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every way to put ``cards`` cards into the allowed groups within their capacity."""
-    if k == len(caps):
-        if cards == 0:
-            yield ()
+def _splits(cards: int, allowed: list[int], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``cards`` cards into the allowed groups within their capacity
+    (largest shares first; a share the groups after it could not complete is never
+    tried)."""
+    n = len(caps)
+    room = [0] * (n + 1)  # what the allowed groups from k on can still take
+    for k in range(n - 1, -1, -1):
+        room[k] = room[k + 1] + (caps[k] if allowed[k] else 0)
+    if cards > room[0]:
         return
-    top = min(cards, caps[k]) if allowed[k] else 0
-    for m in range(top, -1, -1):
-        for rest in _splits(cards - m, allowed, caps, k + 1):
-            yield (m, *rest)
+
+    def fill(k: int, left: int) -> Iterator[tuple[int, ...]]:
+        if k == n:
+            yield ()
+            return
+        top = min(left, caps[k]) if allowed[k] else 0
+        for m in range(top, max(0, left - room[k + 1]) - 1, -1):
+            for rest in fill(k + 1, left - m):
+                yield (m, *rest)
+
+    yield from fill(0, cards)
 
 
 def ways(split: tuple[int, ...]) -> int:
@@ -128,18 +153,13 @@ def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
-           memo: dict[Any, Any]) -> int:
-    """Ways to deal the cards of suits ``x`` onwards to the groups, filling ``caps``."""
+          memo: dict[Any, Any]) -> int:
+    """Ways to deal the cards of classes ``x`` onwards to the groups, filling ``caps``
+    (the total of :func:`_choices`, which keeps the ways to share class ``x``)."""
     if x == len(sizes):
         return int(not any(caps))
-    key = (x, caps)
-    found: int | None = memo.get(key)
-    if found is None:
-        found = sum(ways(split) * count(sizes, suits_of, _minus(caps, split), x + 1, memo)
-                    for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps))
-        memo[key] = found
-    return found
-
+    cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
+    return cumulative[-1] if cumulative else 0
 
 
 __all__ = [
