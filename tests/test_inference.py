@@ -54,6 +54,29 @@ def annulled(rnd: Round) -> bool:
     return rnd.result is not None and rnd.result.annulled is not None
 
 
+def test_a_forced_pass_of_40s_opener_is_declared() -> None:
+    """40 (002): an opener who must bid passes only with cards of one suit, so the pass
+    is a fact (one of the suits, as ``any_of``); a candidate deal giving that opener two
+    suits would not replay (the opener must bid)."""
+    rs = te.ruleset("40", auction_after=1)
+    for seed in range(400):
+        rnd = rs.new_round(seed=seed)
+        legal = [str(a) for a in rnd.legal_actions()]
+        if rnd.to_act == rnd.opener and "pass" in legal and not any(
+                a.startswith("bid") for a in legal):
+            break
+    else:
+        raise AssertionError("no single-suit opener in 400 deals")
+    rnd.apply("pass")
+    other = (rnd.opener + 1) % rnd.players
+    assert resample_module._Facts(rnd, other).replay is False
+    for k in range(50):
+        new = rnd.resample(other, random.Random(k))
+        opener_cards = new.hand_mask(new.opener)
+        assert any(opener_cards & ~mask == 0 for mask in new.deck.suit_mask)
+    check_inference(rnd)
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_no_preset_needs_the_replay(name: str) -> None:
     """Plan 36 section 4: 304's cuts (FaceDownCuts), Thunee's plug-ins, 40's auction
@@ -101,6 +124,7 @@ def test_resample_draws_directly_and_keeps_the_view(name: str,
             "trump_lead_after_trump_played": True}),
     ("28", {"cut_mode": "face-down"}),
     ("28", {"seventh_card": True}),
+    ("40", {"auction_after": 1, "trump_marker": "indicator"}),
 ])
 def test_declared_facts_hold_in_the_true_deal(name: str, options: dict[str, Any]) -> None:
     """``check_inference``: at every step, for every seat, each declared fact holds in

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from .port import RoundPort
     from .round import Round
 
-__all__ = ["NEVER", "Facts", "NoneOf", "Place", "Seen", "SomeOf", "core_facts", "facts_for"]
+__all__ = ["NEVER", "AnyOf", "Facts", "NoneOf", "Place", "Seen", "SomeOf", "core_facts",
+           "facts_for"]
 
 
 _CHOICES = (LayTrump, NameTrump, SeventhCard)
@@ -44,10 +45,16 @@ class SomeOf(NamedTuple):
     at: int
 
 
+class AnyOf(NamedTuple):
+    """At least one of ``rules`` (each a :class:`NoneOf` or :class:`SomeOf`) holds."""
+
+    rules: tuple[NoneOf | SomeOf, ...]
+
+
 NEVER = NoneOf(-1, -1, -1)
 """The rule that never holds: ``facts.if_trump(x, NEVER)`` says ``x`` is not the trump."""
 
-Rule = NoneOf | SomeOf
+Rule = NoneOf | SomeOf | AnyOf
 
 
 class Place(NamedTuple):
@@ -119,9 +126,14 @@ class Facts:
         ``mask``."""
         self.rules.append((-1, SomeOf(seats, mask, at)))
 
+    def any_of(self, *rules: NoneOf | SomeOf) -> None:
+        """At least one of ``rules`` holds (a hand of one suit: ``NoneOf(who, ~suit,
+        at)`` for each suit)."""
+        self.rules.append((-1, AnyOf(rules)))
+
     def if_trump(self, suit: int, rule: Rule) -> None:
-        """``rule`` (a :class:`NoneOf`, :class:`SomeOf` or :data:`NEVER`) holds if the
-        trump suit is ``suit``."""
+        """``rule`` (a :class:`NoneOf`, :class:`SomeOf`, :class:`AnyOf` or :data:`NEVER`)
+        holds if the trump suit is ``suit``."""
         self.rules.append((suit, rule))
 
     def place(self, card: int, owner: int, at: int = -1, seen_by: int = 0,

@@ -9,10 +9,9 @@ What a seat has seen is turned into constraints once per position (and kept unti
 round moves on). The cards it holds, every card played and every card shown stay where
 they are; the hidden cards go back into the same places: each other seat's unplayed
 cards, the packets not dealt yet, and the face-down cards the parts place (the trump
-card in the packet it was dealt in, a cut where it was played). What each part's rules
-imply (a void, a lead allowed only with trumps, a lower trump under the over-trump
-rule, an opener who held two suits) it declares itself (:mod:`twentyeight.inference`);
-a hidden trump suit is a hidden value like the cards, chosen with them.
+card, a cut). What each part's rules imply (a void, a lead allowed only with trumps, an
+opener who held two suits) it declares itself (:mod:`twentyeight.inference`); a hidden
+trump suit is a hidden value like the cards, chosen with them.
 
 Candidates are drawn uniformly from the deals that keep the cards in place and respect
 the forbidden cards of each place (by rejection where a trial of proposals once per
@@ -35,8 +34,8 @@ from typing import TYPE_CHECKING, Any
 from .actions import LayTrump, NameTrump, Play
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
-from .inference import NEVER, NoneOf, SomeOf, facts_for
-from .sharing import Table, draw, exact_tables, nth_bit, pick, proposal_groups, propose
+from .inference import NEVER, AnyOf, NoneOf, SomeOf, facts_for
+from .sharing import Table, draw, exact_tables, meets, nth_bit, pick, proposal_groups, propose
 from .state import CALLS, OVER, PLAY, rows_of_packets, substitute
 
 if TYPE_CHECKING:
@@ -107,7 +106,7 @@ class _Facts:
                 shown |= 1 << rnd._concealed  # exposed: back in the bidder's hand
         self.other_leads = 0
         for s in declared.plays:
-            if s.position == 0 and s.who != self.bidder:
+            if s.position == 0 and s.card >= 0 and s.who != self.bidder:
                 self.other_leads |= 1 << deck.suit_of[s.card]
 
         # Where hidden cards go: others' unplayed cards, face-down places, packets to come.
@@ -142,13 +141,9 @@ class _Facts:
         self.never = 0
         self.checks: dict[int, list[Any]] = {}
         self.extra: dict[int, list[tuple[int, int, int]]] = {}  # trump: (kind, who, mask)
-        for x, rule in declared.rules:
-            if not hidden and x >= 0 and x != trump:
-                continue
-            x = x if hidden else -1
-            if rule is NEVER:
-                self.never |= 1 << x
-                continue
+        def look(rule: NoneOf | SomeOf) -> tuple[bool, Any, list[int], bool]:
+            """Whether the seat's known cards meet ``rule``'s mask then, the check of a
+            candidate, the places the rule's seats held then, whether they hide any."""
             at = rule.at if rule.at >= 0 else self.n_actions
             full = rnd._auction_len is not None and at > rnd._auction_len
             held_packets = len(packets) if full else min(cfg.auction_after, dealt_packets)
@@ -156,32 +151,44 @@ class _Facts:
             gone = out[0] if out[1] < at <= out[2] else 0
             known = 0
             held: list[int] = []
-            hides = False  # whether a hidden card of those seats counts
             for t in range(n):
                 if seats >> t & 1:
                     gone |= played_before(t, at)
                     for q in range(held_packets):
                         known |= self.base_cells[q * n + t]
                     held += [c for c, home in self.place_cells
-                              if home % n == t and home // n < held_packets
-                              and places[c - first].at >= at]
-                    hides = hides or bool(hands[t])
-            known &= ~gone
-            hides = hides or bool(held)
-            check = (isinstance(rule, SomeOf), seats, held_packets, gone, tuple(held),
-                     rule.mask)
+                             if home % n == t and home // n < held_packets
+                             and places[c - first].at >= at]
+            hides = bool(held) or any(hands[t] for t in range(n) if seats >> t & 1)
+            return (bool(known & ~gone & rule.mask), (isinstance(rule, SomeOf), seats,
+                    held_packets, gone, tuple(held), rule.mask), held, hides)
+
+        for x, rule in declared.rules:
+            if not hidden and x >= 0 and x != trump:
+                continue
+            x = x if hidden else -1
+            if rule is NEVER:
+                self.never |= 1 << x
+                continue
+            if isinstance(rule, AnyOf):  # checked on each candidate, one alternative
+                looks = [(r, *look(r)) for r in rule.rules]
+                if not any(isinstance(r, SomeOf) and k for r, k, _, _, _ in looks):
+                    self.checks.setdefault(x, []).append(("any", tuple(
+                        c for r, k, c, _, _ in looks if not (k and isinstance(r, NoneOf)))))
+                continue
+            known, check, held, hides = look(rule)
             if isinstance(rule, SomeOf):
-                if not known & rule.mask:
+                if not known:
                     self.checks.setdefault(x, []).append(check)
                 continue
-            if known & rule.mask:
+            if known:
                 self.never |= 1 << x if x >= 0 else 0
                 continue
             if not hides:
                 continue
-            if x >= 0 or held_packets < len(packets):  # not enforced by every draw
+            if x >= 0 or check[2] < len(packets):  # not enforced by every draw
                 self.checks.setdefault(x, []).append(check)
-            if held_packets == len(packets):  # the hand and those places: forbidden cards
+            if check[2] == len(packets):  # the hand and those places: forbidden cards
                 targets = [(_SEAT, rule.who)] + [(_PLACE, c - first) for c in held]
                 for kind, k in targets:
                     if x >= 0:
@@ -360,15 +367,9 @@ def _holds(facts: _Facts, placed: list[int], trump: int, n: int, suit_of: Any) -
         if suit_of[placed[cell].bit_length() - 1] == trump:
             return False
     for x in (-1, trump) if trump >= 0 else (-1,):
-        for some, seats, held_packets, gone, cells, mask in facts.checks.get(x, ()):
-            held = 0
-            for t in range(n):
-                if seats >> t & 1:
-                    for q in range(held_packets):
-                        held |= placed[q * n + t]
-            for cell in cells:
-                held |= placed[cell]
-            if bool(held & ~gone & mask) != some:
+        for check in facts.checks.get(x, ()):
+            if not (any(meets(c, placed, n) for c in check[1]) if check[0] == "any"
+                    else meets(check, placed, n)):
                 return False
     return True
 

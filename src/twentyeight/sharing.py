@@ -174,6 +174,7 @@ __all__ = [
     "draw",
     "draw_path",
     "exact_tables",
+    "meets",
     "nth_bit",
     "pick",
     "plan_cells",
@@ -344,3 +345,20 @@ def nth_bit(mask: int, n: int) -> int:
     for _ in range(n):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
+
+
+def meets(check: tuple[Any, ...], placed: list[int], n: int) -> bool:
+    """Whether a placement meets a rule on what some seats held: ``check`` is (``some``,
+    the seats as bits, how many of their packets count, the cards gone by then, the
+    extra cells that count, the mask); true if those cards hold some card of the mask
+    (``some``) or none (not ``some``). ``n`` is the number of seats (cell ``p * n + s``
+    is seat ``s``'s part of packet ``p``)."""
+    some, seats, held_packets, gone, cells, mask = check
+    held = 0
+    for t in range(n):
+        if seats >> t & 1:
+            for q in range(held_packets):
+                held |= placed[q * n + t]
+    for cell in cells:
+        held |= placed[cell]
+    return bool(held & ~gone & mask) is bool(some)

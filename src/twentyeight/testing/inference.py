@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..inference import NEVER, Facts, NoneOf, facts_for
+from ..inference import NEVER, AnyOf, Facts, NoneOf, SomeOf, facts_for
 from .invariants import ConformanceError
 
 if TYPE_CHECKING:
@@ -34,6 +34,14 @@ def check_inference(rnd: Round, every: int = 1) -> None:
             fresh.apply(history[k][1])
 
 
+def _holds(rule: NoneOf | SomeOf, hands: list[tuple[int, ...]], step: int,
+           players: int) -> bool:
+    held = hands[rule.at if 0 <= rule.at <= step else step]
+    if isinstance(rule, NoneOf):
+        return not held[rule.who] & rule.mask
+    return any(held[s] & rule.mask for s in range(players) if rule.seats >> s & 1)
+
+
 def _check(rnd: Round, facts: Facts, hands: list[tuple[int, ...]], step: int) -> None:
     trump = rnd.trump_suit_index
     suit_of = rnd.deck.suit_of
@@ -49,12 +57,8 @@ def _check(rnd: Round, facts: Facts, hands: list[tuple[int, ...]], step: int) ->
         if rule is NEVER:
             fail(f"'suit {x} is not the trump'")
             continue
-        at = rule.at if 0 <= rule.at <= step else step
-        held = hands[at]
-        if isinstance(rule, NoneOf):
-            if held[rule.who] & rule.mask:
-                fail(repr(rule))
-        elif not any(held[s] & rule.mask for s in range(rnd.players) if rule.seats >> s & 1):
+        alternatives = rule.rules if isinstance(rule, AnyOf) else (rule,)
+        if not any(_holds(r, hands, step, rnd.players) for r in alternatives):
             fail(repr(rule))
     for k, place in enumerate(facts.places):
         bit = 1 << place.card
