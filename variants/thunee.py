@@ -357,6 +357,10 @@ class UndercutRule(RulePlugin):
             if is_trump:
                 best = max(best, strength[s.card])
 
+    def position_key(self, rnd: RoundPort) -> None:
+        """Nothing beyond the cards held and the trick: what the rule reads."""
+        return None
+
     def describe(self) -> str:
         """The rule in words."""
         if self.undercut:
