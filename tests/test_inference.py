@@ -210,3 +210,28 @@ def test_a_part_that_declares_nothing_is_replayed(plugin: RulePlugin, replay: bo
                 seen = True
         check_inference(rnd)
     assert seen
+
+
+def test_thunees_last_card_choice_means_every_suit_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thunee R8 (``seventh_card_when="all-suits"``): ``seventh-card`` is offered only to
+    a bidder whose cards are of every suit, so choosing it is a fact (LastCardTrump
+    declares it); resampled deals keep it, and their history replays."""
+    monkeypatch.setattr(resample_module, "_replayed", _no_replay)
+    rs = te.ruleset("thunee")
+    chosen = 0
+    for seed in range(30):
+        rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            acts = rnd.legal_actions()
+            seventh = [a for a in acts if str(a) == "seventh-card"]
+            rnd.apply(seventh[0] if seventh else rng.choice(acts))
+            chosen += bool(seventh)
+            if chosen and not annulled(rnd):
+                seat = (rnd.bidder or 0) + 1
+                new = rnd.resample(seat % rnd.players, rng)
+                again = rs.new_round(deal=new.deal, dealer=new.dealer, scores=new.scores)
+                for who, action in new.history:
+                    again.apply(action, seat=who)
+    assert chosen

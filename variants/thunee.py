@@ -14,6 +14,7 @@ from typing import ClassVar, Literal
 import attrs
 from attrs import field, frozen
 
+from twentyeight.actions import SeventhCard
 from twentyeight.cards import DeckSpec
 from twentyeight.config import (
     ClaimWindow,
@@ -70,6 +71,21 @@ class LastCardTrump(HandCardTrump):
     at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
     four suits)."""
 
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Besides the concealed trump's facts (the seventh card, unseen by all, is the
+        face-down card's place): ``seventh-card`` chosen under ``all-suits`` means the
+        bidder held every suit then."""
+        super().infer(rnd, seat, facts)
+        _seventh_facts(self.seventh_card_when, rnd, facts)
+
+
+def _seventh_facts(when: str, rnd: RoundPort, facts: Facts) -> None:
+    if when == "all-suits":
+        for at, (who, action) in enumerate(rnd.history):
+            if isinstance(action, SeventhCard):
+                for mask in rnd.deck.suit_mask:
+                    facts.some_of(1 << who, mask, at)
+
 
 @frozen
 class LastCardIndicator(IndicatorTrump):
@@ -86,6 +102,11 @@ class LastCardIndicator(IndicatorTrump):
     seventh_card_when: SeventhCardWhen = field(default="always",
                                                validator=one_of("always", "all-suits"))
     """As :attr:`LastCardTrump.seventh_card_when`."""
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """As :meth:`LastCardTrump.infer`."""
+        super().infer(rnd, seat, facts)
+        _seventh_facts(self.seventh_card_when, rnd, facts)
 
 
 @frozen
