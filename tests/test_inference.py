@@ -95,15 +95,21 @@ def _no_replay(*args: Any) -> None:
     raise AssertionError("resample fell back to the replay")
 
 
-@pytest.mark.parametrize("name", PRESETS)
-def test_resample_draws_directly_and_keeps_the_view(name: str,
+@pytest.mark.parametrize("name, options", [
+    *((name, {}) for name in PRESETS),
+    # 304's cut on 28's rules: a cut the seat saw, in a trick that ended with the trump
+    # still concealed, is of no trump suit (FaceDownCuts).
+    ("28", {"cut_mode": "face-down"}),
+])
+def test_resample_draws_directly_and_keeps_the_view(name: str, options: dict[str, Any],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """With the replay fallback switched off, ``resample(seat).view(seat) == view(seat)``
     at every position and seat, and the history replays legally on the new deal to the
     same round (the parts' facts are enough)."""
     monkeypatch.setattr(resample_module, "_replayed", _no_replay)
     rng = random.Random(36)
-    for rnd in positions(name, max(2, ROUNDS // 3)):
+    for rnd in positions(name, max(4, ROUNDS // 3) if options else max(2, ROUNDS // 3),
+                         **options):
         if annulled(rnd):
             continue
         for seat in range(rnd.players):

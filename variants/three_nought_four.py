@@ -19,7 +19,7 @@ from twentyeight.actions import Action
 from twentyeight.cards import DeckSpec
 from twentyeight.config import RulesetConfig, one_of, optional_int, typed
 from twentyeight.errors import ConfigError
-from twentyeight.inference import Facts, NoneOf
+from twentyeight.inference import NEVER, Facts, NoneOf
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
@@ -357,13 +357,23 @@ class FaceDownCuts(HandCardTrump):
     def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
         """Besides the concealed trump's facts: a card cut face down that ``seat`` has
         not seen is a hidden card in its own place, of a suit its player was void in,
-        and no trump once its trick is over (a trump cut is turned up)."""
+        and no trump once its trick is over (a trump cut is turned up); a cut it saw in
+        a trick that ended with the trump concealed is of no trump suit."""
         super().infer(rnd, seat, facts)
         deck = rnd.deck
         history = rnd.history
         done = len(rnd.tricks)
+        exposed_at = rnd.exposed_at
         for s in facts.plays:
-            if s.card >= 0 or s.call:
+            if s.call:
+                continue
+            if s.card >= 0:
+                # A cut seen, in a trick that ended with the trump still concealed, is
+                # of no trump suit (a trump cut would have exposed it).
+                if self.cut_mode == "face-down" and s.position and not s.exposed \
+                        and deck.suit_of[s.card] != s.led and s.trick < done \
+                        and (exposed_at is None or exposed_at[0] > s.trick):
+                    facts.if_trump(deck.suit_of[s.card], NEVER)
                 continue
             card = deck.card_id(history[s.at][1].card)  # type: ignore[attr-defined]
             led = deck.suit_mask[s.led]

@@ -168,7 +168,7 @@ class _Facts:
                 continue
             x = x if hidden else -1
             if rule is NEVER:
-                self.never |= 1 << x
+                self.never |= 1 << x if x >= 0 else 0
                 continue
             if isinstance(rule, AnyOf):  # checked on each candidate, one alternative
                 looks = [(r, *look(r)) for r in rule.rules]
