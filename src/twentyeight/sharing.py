@@ -15,8 +15,10 @@ group may take (as bits), the groups' capacities, and cards as bits dealt into p
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import math
+import operator
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
@@ -76,14 +78,20 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
 
 def _n_paths(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
              memo: dict[Any, Any]) -> int:
-    """How many paths there are from class ``x`` on (counted, not listed)."""
-    if x == len(sizes):
+    """How many paths there are from class ``x`` on (counted, not listed), or
+    :data:`MAX_PATHS` + 1 if more: only whether there are more is asked."""
+    if x >= len(sizes) - 1:  # (the last class fills what is left: one way, if any)
         return 1
     key = ("paths", x, caps)
     found: int | None = memo.get(key)
     if found is None:
-        found = memo[key] = sum(_n_paths(sizes, suits_of, rest, x + 1, memo)
-                                for _, rest in _choices(sizes, suits_of, caps, x, memo)[0])
+        found = 0
+        for _, rest in _choices(sizes, suits_of, caps, x, memo)[0]:
+            found += _n_paths(sizes, suits_of, rest, x + 1, memo)
+            if found > MAX_PATHS:
+                found = MAX_PATHS + 1
+                break
+        memo[key] = found
     return found
 
 
@@ -97,7 +105,8 @@ def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int,
     found = memo.get(key)
     if found is None:
         options = [(split, _minus(caps, split))
-                   for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps)]
+                   for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps,
+                                        [not a >> x + 1 for a in suits_of])]
         cumulative = list(itertools.accumulate(
             ways(split) * count(sizes, suits_of, rest, x + 1, memo)
             for split, rest in options))
@@ -116,29 +125,40 @@ def pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
     raise AssertionError("draw beyond the weights")
 
 
-def _splits(cards: int, allowed: list[int], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+def _splits(cards: int, allowed: list[int], caps: tuple[int, ...],
+            last: list[int] | None = None) -> Iterator[tuple[int, ...]]:
     """Every way to put ``cards`` cards into the allowed groups within their capacity
     (largest shares first; a share the groups after it could not complete is never
-    tried)."""
+    tried). A group marked in ``last`` takes no class after this one, so it is filled
+    to its capacity here or never (the other shares would count no deal)."""
     n = len(caps)
+    last = last or [0] * n
     room = [0] * (n + 1)  # what the allowed groups from k on can still take
+    need = [0] * (n + 1)  # what the groups from k on must take
     for k in range(n - 1, -1, -1):
+        if last[k] and caps[k] and not allowed[k]:
+            return  # a group that no class left can fill
         room[k] = room[k + 1] + (caps[k] if allowed[k] else 0)
-    if cards > room[0]:
+        need[k] = need[k + 1] + (caps[k] if last[k] else 0)
+    if cards > room[0] or cards < need[0]:
         return
 
     def fill(k: int, left: int) -> Iterator[tuple[int, ...]]:
         if k == n:
             yield ()
             return
-        top = min(left, caps[k]) if allowed[k] else 0
-        for m in range(top, max(0, left - room[k + 1]) - 1, -1):
+        top = min(left - need[k + 1], caps[k]) if allowed[k] else 0
+        low = max(0, left - room[k + 1])
+        if last[k]:
+            low = caps[k]
+        for m in range(top, low - 1, -1):
             for rest in fill(k + 1, left - m):
                 yield (m, *rest)
 
     yield from fill(0, cards)
 
 
+@functools.cache  # (few distinct shares, asked again and again by the counts)
 def ways(split: tuple[int, ...]) -> int:
     """Ways to share that many cards into parts of these sizes (the multinomial)."""
     ways = math.factorial(sum(split))
@@ -149,7 +169,7 @@ def ways(split: tuple[int, ...]) -> int:
 
 def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
     """The capacities left once ``split`` is dealt."""
-    return tuple(c - m for c, m in zip(caps, split, strict=True))
+    return tuple(map(operator.sub, caps, split))
 
 
 def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
@@ -158,6 +178,9 @@ def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ..
     (the total of :func:`_choices`, which keeps the ways to share class ``x``)."""
     if x == len(sizes):
         return int(not any(caps))
+    if x == len(sizes) - 1:  # the last class fills every group left: one way to share it
+        return ways(caps) if sum(caps) == sizes[x] and all(
+            a >> x & 1 or not c for a, c in zip(suits_of, caps, strict=True)) else 0
     cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
     return cumulative[-1] if cumulative else 0
 
