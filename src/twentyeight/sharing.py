@@ -18,9 +18,8 @@ import bisect
 import functools
 import itertools
 import math
-import operator
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -104,9 +103,8 @@ def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int,
     key = ("walk", x, caps)
     found = memo.get(key)
     if found is None:
-        options = [(split, _minus(caps, split))
-                   for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps,
-                                        [not a >> x + 1 for a in suits_of])]
+        options = _splits(sizes[x], [a >> x & 1 for a in suits_of], caps,
+                          [not a >> x + 1 for a in suits_of])
         cumulative = list(itertools.accumulate(
             ways(split) * count(sizes, suits_of, rest, x + 1, memo)
             for split, rest in options))
@@ -126,36 +124,38 @@ def pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
 
 
 def _splits(cards: int, allowed: list[int], caps: tuple[int, ...],
-            last: list[int] | None = None) -> Iterator[tuple[int, ...]]:
-    """Every way to put ``cards`` cards into the allowed groups within their capacity
-    (largest shares first; a share the groups after it could not complete is never
-    tried). A group marked in ``last`` takes no class after this one, so it is filled
-    to its capacity here or never (the other shares would count no deal)."""
+            last: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every way to put ``cards`` cards into the allowed groups within their capacity,
+    each with the capacities it leaves (largest shares first; a share the groups after
+    it could not complete is never tried). A group marked in ``last`` takes no class
+    after this one, so it is filled to its capacity here or never (the other shares
+    would count no deal)."""
     n = len(caps)
-    last = last or [0] * n
     room = [0] * (n + 1)  # what the allowed groups from k on can still take
     need = [0] * (n + 1)  # what the groups from k on must take
     for k in range(n - 1, -1, -1):
         if last[k] and caps[k] and not allowed[k]:
-            return  # a group that no class left can fill
+            return []  # a group that no class left can fill
         room[k] = room[k + 1] + (caps[k] if allowed[k] else 0)
         need[k] = need[k + 1] + (caps[k] if last[k] else 0)
     if cards > room[0] or cards < need[0]:
-        return
+        return []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    end = n - 1
 
-    def fill(k: int, left: int) -> Iterator[tuple[int, ...]]:
-        if k == n:
-            yield ()
+    def fill(k: int, left: int, split: tuple[int, ...], rest: tuple[int, ...]) -> None:
+        cap = caps[k]
+        if k == end:  # the last group takes what is left, if it can
+            if left <= cap and (allowed[k] or not left) and (left == cap or not last[k]):
+                out.append(((*split, left), (*rest, cap - left)))
             return
-        top = min(left - need[k + 1], caps[k]) if allowed[k] else 0
-        low = max(0, left - room[k + 1])
-        if last[k]:
-            low = caps[k]
+        top = min(left - need[k + 1], cap) if allowed[k] else 0
+        low = max(cap if last[k] else 0, left - room[k + 1])
         for m in range(top, low - 1, -1):
-            for rest in fill(k + 1, left - m):
-                yield (m, *rest)
+            fill(k + 1, left - m, (*split, m), (*rest, cap - m))
 
-    yield from fill(0, cards)
+    fill(0, cards, (), ())
+    return out
 
 
 @functools.cache  # (few distinct shares, asked again and again by the counts)
@@ -167,11 +167,6 @@ def ways(split: tuple[int, ...]) -> int:
     return ways
 
 
-def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
-    """The capacities left once ``split`` is dealt."""
-    return tuple(map(operator.sub, caps, split))
-
-
 def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
           memo: dict[Any, Any]) -> int:
     """Ways to deal the cards of classes ``x`` onwards to the groups, filling ``caps``
@@ -181,8 +176,26 @@ def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ..
     if x == len(sizes) - 1:  # the last class fills every group left: one way to share it
         return ways(caps) if sum(caps) == sizes[x] and all(
             a >> x & 1 or not c for a, c in zip(suits_of, caps, strict=True)) else 0
-    cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
-    return cumulative[-1] if cumulative else 0
+    # Groups that may take the same classes from x on are interchangeable here: the
+    # count is kept under their capacities sorted, so each of their orders is counted once.
+    same = memo.get(("same", x))
+    if same is None:
+        by: dict[int, list[int]] = {}
+        for g, a in enumerate(suits_of):
+            by.setdefault(a >> x, []).append(g)
+        same = memo["same", x] = [gs for gs in by.values() if len(gs) > 1]
+    key: tuple[Any, ...] = caps
+    if same:
+        canon = list(caps)
+        for gs in same:
+            for g, c in zip(gs, sorted(caps[g] for g in gs), strict=True):
+                canon[g] = c
+        key = tuple(canon)
+    found: int | None = memo.get(("count", x, key))
+    if found is None:
+        cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
+        found = memo["count", x, key] = cumulative[-1] if cumulative else 0
+    return found
 
 
 __all__ = [
