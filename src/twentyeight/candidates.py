@@ -93,14 +93,14 @@ def seat_of(rnd: Round, seat: object) -> int:
 
 
 def rebuild(rnd: Round, packets: tuple[tuple[int, ...], ...], dealt: tuple[int, ...],
-            hands: Sequence[tuple[int, int]], seventh: tuple[int, int] | None = None,
+            hands: list[int], seventh: tuple[int, int] | None = None,
             mapping: dict[int, int] | None = None, concealed: int = -1, trump: int = -1,
             trump_led: bool = False, trump_index: int = -1,
             choices: Sequence[tuple[int, Action]] = ()) -> Round:
     """A copy of ``rnd`` on another deal of the hidden cards, with no seed.
 
-    ``packets`` and ``dealt`` replace the deal's; ``hands`` is (seat, mask) for each
-    seat whose unplayed cards change; ``seventh`` a seat and the card that is its seventh
+    ``packets``, ``dealt`` and ``hands`` (each seat's unplayed cards, a list the copy
+    keeps) replace the round's; ``seventh`` a seat and the card that is its seventh
     one dealt (the deal is then kept in dealt order). ``mapping`` (card id to card id)
     moves face-down cards that were played through the history
     (:func:`~twentyeight.state.substitute`); else ``concealed`` (if not -1) is the new
@@ -109,9 +109,7 @@ def rebuild(rnd: Round, packets: tuple[tuple[int, ...], ...], dealt: tuple[int, 
     the choice at ``trump_index`` of the history (if not -1) is made again for it.
     ``choices`` are (index, action) of history entries replaced as they are."""
     new = copy_round(rnd)
-    own = new._hands
-    for who, mask in hands:
-        own[who] = mask
+    new._hands = hands
     if mapping is not None:
         substitute(new, mapping)
     elif concealed >= 0:

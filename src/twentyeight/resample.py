@@ -42,6 +42,7 @@ from .sharing import Table, draw, exact_tables, meets, nth_bit, pick, proposal_g
 from .sight import UNDEALT
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .round import Round
 
 __all__ = ["resample"]
@@ -427,13 +428,13 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     pool = facts.pool_mask
     base_hands = facts.base_hands
     dealt = list(facts.base_dealt)
-    hands = []
+    hands = list(base_hands)
     for who, cells in facts.seat_cells:
         got = 0
         for cell in cells:
             got |= placed[cell]
         got &= pool
-        hands.append((who, base_hands[who] | got))
+        hands[who] |= got
         dealt[who] |= got
     mapping = {}
     for (card, cell), (_, home) in zip(facts.subs, facts.place_cells, strict=True):
@@ -450,7 +451,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         seventh = (facts.bidder, card.bit_length() - 1)
         placed[facts.seventh_packet * n + facts.bidder] |= card
     packets = tuple([tuple(placed[p:p + n]) for p in facts.rows])
-    choices = []
+    choices: list[tuple[int, Action]] = []
     for withdrawn, who, laid, held_packets in facts.withdrawn:
         if laid:
             held = 0

@@ -31,7 +31,7 @@ Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], dict[Any, Any]]
 """What a walk of the counts needs: the suits' sizes, the suits each group takes, the
 groups' capacities and the memo of counts."""
 
-MAX_PATHS = 1024
+MAX_PATHS = 4096
 """The most paths :func:`all_paths` lists: with no more, a path is drawn at once from
 the list; beyond, :func:`draw_path` draws one suit by suit."""
 
@@ -40,12 +40,14 @@ def draw_path(walk: Walk, rng: random.Random) -> Path:
     """A path through the counts, suit by suit, each in proportion to its count."""
     sizes, suits_of, caps, memo = walk
     path = []
-    for x in range(len(sizes)):
+    for x in range(len(sizes) - 1):
         options, cumulative = _choices(sizes, suits_of, caps, x, memo)
         k = 0 if len(options) == 1 else \
             bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
         split, caps = options[k]
         path.append(split)
+    if sizes:  # the last class fills what is left: its one share, without a draw
+        path.append(caps)
     return tuple(path)
 
 
@@ -176,26 +178,8 @@ def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ..
     if x == len(sizes) - 1:  # the last class fills every group left: one way to share it
         return ways(caps) if sum(caps) == sizes[x] and all(
             a >> x & 1 or not c for a, c in zip(suits_of, caps, strict=True)) else 0
-    # Groups that may take the same classes from x on are interchangeable here: the
-    # count is kept under their capacities sorted, so each of their orders is counted once.
-    same = memo.get(("same", x))
-    if same is None:
-        by: dict[int, list[int]] = {}
-        for g, a in enumerate(suits_of):
-            by.setdefault(a >> x, []).append(g)
-        same = memo["same", x] = [gs for gs in by.values() if len(gs) > 1]
-    key: tuple[Any, ...] = caps
-    if same:
-        canon = list(caps)
-        for gs in same:
-            for g, c in zip(gs, sorted(caps[g] for g in gs), strict=True):
-                canon[g] = c
-        key = tuple(canon)
-    found: int | None = memo.get(("count", x, key))
-    if found is None:
-        cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
-        found = memo["count", x, key] = cumulative[-1] if cumulative else 0
-    return found
+    cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
+    return cumulative[-1] if cumulative else 0
 
 
 __all__ = [
@@ -340,11 +324,14 @@ def draw(table: Table, base: list[int], rng: random.Random) -> list[int]:
             if m == left:  # the last group with a share takes the cards left
                 shares[g] += pile[:left]
                 break
+            if not m:
+                continue
             if pile is cards:  # the table's own list is left as it is
                 pile = cards.copy()
+            share = shares[g]
             for _ in range(m):
                 j = int(rand() * left)
-                shares[g].append(pile[j])
+                share.append(pile[j])
                 left -= 1
                 pile[j] = pile[left]
     placed = base.copy()
