@@ -113,6 +113,17 @@ class PluginPort:
         """Every seat's dealt cards, by seat."""
         return self._r._dealt
 
+    def deal_card(self, seat: int, k: int) -> int:
+        """The card id of the ``k``-th card dealt to ``seat`` so far (see
+        :meth:`RoundPort.deal_card`)."""
+        from .state import deal_ids
+
+        r = self._r
+        n = r._dealt[seat].bit_count()
+        if not isinstance(k, int) or not -n <= k < n:
+            raise ConfigError(f"deal_card: seat {seat} has {n} cards dealt, no card {k!r}")
+        return deal_ids(r)[seat][k % n]
+
     @property
     def trump_led(self) -> bool:
         """True once a player other than the bidder has led the trump suit."""
@@ -187,15 +198,17 @@ class PluginPort:
             r._open_trump(suits.index(suit))
 
     def hide(self, mask: int, seen_by: int) -> None:
-        """Cards of the trick in progress go face down, seen only by ``seen_by``."""
+        """Cards of the trick in progress or of hands go face down, seen only by
+        ``seen_by`` (from a hand: laid aside)."""
         r = self._r
-        in_trick = 0
+        allowed = 0
         for _, card in r.current_trick:
-            in_trick |= 1 << r.deck.card_id(card)
-        if not isinstance(mask, int) or not isinstance(seen_by, int) or mask & ~in_trick:
+            allowed |= 1 << r.deck.card_id(card)
+        for seat in range(r.players):
+            allowed |= self.hand_mask(seat)
+        if not isinstance(mask, int) or not isinstance(seen_by, int) or mask & ~allowed:
             raise ConfigError(f"hide: {mask!r} is not a mask of cards of the trick in "
-                              "progress (laying cards aside from a hand is not supported "
-                              "yet)")
+                              "progress or of hands")
         hide(r, mask, seen_by)
 
     def reveal(self, mask: int, to: int = ALL) -> None:

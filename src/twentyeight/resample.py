@@ -42,7 +42,10 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .actions import CallTrump, LayTrump, NameTrump, Play
+import attrs
+
+from .actions import CallTrump, CardAction, LayTrump, NameTrump, Play
+from .cards import iter_bits
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
 from .sharing import (
@@ -58,7 +61,7 @@ from .sharing import (
     ways,
 )
 from .sight import UNDEALT, trump_known
-from .state import CALLS, OVER, PLAY, rows_of_packets
+from .state import CALLS, OVER, PLAY, deal_ids, rows_of_packets
 
 if TYPE_CHECKING:
     from .round import Round
@@ -117,6 +120,7 @@ class _Facts:
         "rows",
         "seat",
         "seat_cells",
+        "secret",
         "seventh_packet",
         "slots",
         "suit_hidden",
@@ -172,6 +176,15 @@ class _Facts:
         # Cards cut face down that seat has not seen: where each was played, and by whom.
         unseen_cuts = rnd.face_down_mask(seat)
         cuts: list[tuple[int, int, int, int]] = []
+        # Cards laid aside that seat has not seen, played or not: those the trump part's
+        # secret actions of other seats name (see TrumpRules.secret_kinds).
+        laid = 0
+        if cfg.trump.secret_kinds:
+            for who, action in rnd._actions:
+                if who != seat and type(action) in cfg.trump.secret_kinds \
+                        and isinstance(action, CardAction):
+                    laid |= 1 << rnd._ids[action.card]
+            laid &= rnd._down & ~rnd._down_seen[seat]
         for i, (who, action) in enumerate(rnd._actions):
             kind = type(action)
             if kind is CallTrump:
@@ -184,6 +197,13 @@ class _Facts:
             if kind is not Play:
                 continue
             cid = rnd._ids[action.card]  # type: ignore[attr-defined]
+            if laid >> cid & 1:
+                # A card laid aside, played face down once the hand was empty: it says
+                # nothing of the suits in hand (the replay checks the rest).
+                cuts.append((i, who, 0, cid))
+                position = (position + 1) % trick_size
+                trick_no += position == 0
+                continue
             if unseen_cuts >> cid & 1:
                 # All seat knows of it: its player could not follow suit, and, once its
                 # trick is over, it is no trump (a trump cut is turned up). The replay
@@ -287,11 +307,22 @@ class _Facts:
             for t in range(n):
                 pool |= packets[p][t]
                 slots.append((_UNDEALT, t, 0, (p,)))
-        # Each cut: where it is in the history, who played it, and the cell of the
-        # packet it was dealt in (where the card drawn for it goes).
+        # Cards laid aside that seat has not seen (a trump part's hide of hand cards):
+        # like a cut not played yet (no place in the history). The part's rule for
+        # them is not declared, so the history is replayed (below).
+        aside = rnd._aside & ~rnd._down_seen[seat]
+        for cid in iter_bits(aside):
+            who = next(t for t in range(n) if rnd._dealt[t] >> cid & 1)
+            cuts.append((-1, who, 0, cid))  # (a void in hand says nothing of it)
+        # Each cut: where it is in the history, who played it, the cell of the packet
+        # it was dealt in (where the card drawn for it goes) and the card it was.
         self.cuts = tuple(
             (i, who, next(p for p in range(dealt_packets) if packets[p][who] >> cid & 1) * n
-             + who) for i, who, _, cid in cuts)
+             + who, cid) for i, who, _, cid in cuts)
+        # Actions of the trump part's secret kinds naming a card drawn afresh.
+        self.secret = tuple(
+            i for i, (who, action) in enumerate(rnd._actions)
+            if who != seat and type(action) in cfg.trump.secret_kinds)
         for k, (_, who, voids, cid) in enumerate(cuts):
             pool |= 1 << cid
             slots.append((_CUT, who, voids, (k,)))
@@ -667,12 +698,21 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         new._concealed = card.bit_length() - 1
         if facts.concealed_cut >= 0:
             new._actions[facts.concealed_cut] = (facts.bidder, rnd._play_of[new._concealed])
-    for k, (i, who, cell) in enumerate(facts.cuts):
+    drawn: dict[int, int] = {}
+    for k, (i, who, cell, old) in enumerate(facts.cuts):
         # A cut goes back into the packet its card was dealt in, and into the history.
         card = placed[facts.concealed_cell + 2 + k]
         placed[cell] |= card
         dealt[who] |= card
-        new._actions[i] = (who, rnd._play_of[card.bit_length() - 1])
+        drawn[old] = card.bit_length() - 1
+        if i >= 0:
+            new._actions[i] = (who, rnd._play_of[card.bit_length() - 1])
+    for i in facts.secret:
+        # (A secret action names a face-down card: the one drawn for it.)
+        who, action = new._actions[i]
+        if isinstance(action, CardAction) and rnd._ids.get(action.card, -1) in drawn:
+            new._actions[i] = (who, attrs.evolve(
+                action, card=rnd.deck.cards[drawn[rnd._ids[action.card]]]))
     card = placed[facts.concealed_cell + 1]
     if card:  # the card that will be turned face down
         seventh = (facts.bidder, card.bit_length() - 1)
@@ -682,6 +722,8 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     new._dealt = tuple(dealt)
     new.seed = None
     new._deal = rows_of_packets(new, seventh) if seventh is not None else None
+    if rnd._shown:
+        new._deal = _shown_in_place(rnd, deal_ids(new))
     new._legal_cache = None
     new._resample_facts = None
     if trump >= 0:
@@ -712,6 +754,24 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     if facts.replay:
         return _replayed(rnd, facts.seat, new)
     return new
+
+
+def _shown_in_place(rnd: Round, rows: tuple[tuple[int, ...], ...]
+                    ) -> tuple[tuple[int, ...], ...]:
+    """``rows`` (each seat's cards in dealt order) with every card shown to all back at
+    the place it was dealt in ``rnd`` (a part may read the order, a turned-up card is
+    its seat's last), the other cards in their order around them. Each stays in its
+    packet, since a shown card keeps its packet."""
+    shown = rnd._shown
+    out = []
+    for seat, row in enumerate(rows):
+        fixed = {p: c for p, c in enumerate(deal_ids(rnd)[seat]) if shown >> c & 1}
+        if not fixed:
+            out.append(row)
+            continue
+        rest = iter([c for c in row if not shown >> c & 1])
+        out.append(tuple(fixed[p] if p in fixed else next(rest) for p in range(len(row))))
+    return tuple(out)
 
 
 def _replayed(rnd: Round, seat: int, new: Round) -> Round | None:

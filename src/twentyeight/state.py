@@ -91,6 +91,7 @@ class RoundState:
         "_actions",
         "_active",
         "_all_tricks",
+        "_aside",
         "_auction_len",
         "_auction_rules",
         "_auction_view",
@@ -258,6 +259,9 @@ class RoundState:
     # per seat the face-down cards it has seen (sight.face_down); read through sight.py
     _down: int
     _down_seen: tuple[int, ...]
+    # the face-down cards laid aside from a hand (sight.hide): still their seat's cards,
+    # not in its hand; played, face down, once the hand is empty
+    _aside: int
     _must_trump: int
     _trump_led: bool
     _led_suits: int
@@ -342,8 +346,11 @@ class RoundState:
         self._dealt = dealt
 
     def _held(self, seat: int) -> int:
-        """Every unplayed card ``seat`` holds, a concealed trump card included."""
+        """Every unplayed card ``seat`` holds, a concealed trump card and the cards it
+        laid aside included."""
         m = self._hands[seat]
+        if self._aside:
+            m |= self._aside & self._dealt[seat]
         if seat == self._bidder and self._concealed >= 0 and self._exposed_at is None:
             m |= 1 << self._concealed
             m &= ~self._down  # cut face down into the trick in progress: played
@@ -439,6 +446,7 @@ def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
     rnd._trump_from = NO_TRUMP_YET
     rnd._down = 0
     rnd._down_seen = (0,) * n
+    rnd._aside = 0
     rnd._must_trump = -1
     rnd._trump_led = False
     rnd._led_suits = 0
@@ -521,6 +529,7 @@ def copy_round(rnd: Round) -> Round:
     new._trump_from = rnd._trump_from
     new._down = rnd._down
     new._down_seen = rnd._down_seen
+    new._aside = rnd._aside
     new._must_trump = rnd._must_trump
     new._trump_led = rnd._trump_led
     new._led_suits = rnd._led_suits
