@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
 from .port import RoundPort
-from .sight import ALL, hide, reveal, set_trump, unseen_own
+from .sight import ALL, hide, lay_aside, reveal, set_trump, unseen_own
 
 if TYPE_CHECKING:
     from .cards import Deck
@@ -201,15 +201,17 @@ class PluginPort:
         """Cards of the trick in progress or of hands go face down, seen only by
         ``seen_by`` (from a hand: laid aside)."""
         r = self._r
-        allowed = 0
+        in_trick = in_hands = 0
         for _, card in r.current_trick:
-            allowed |= 1 << r.deck.card_id(card)
+            in_trick |= 1 << r.deck.card_id(card)
         for seat in range(r.players):
-            allowed |= self.hand_mask(seat)
-        if not isinstance(mask, int) or not isinstance(seen_by, int) or mask & ~allowed:
+            in_hands |= self.hand_mask(seat)
+        if not isinstance(mask, int) or not isinstance(seen_by, int) \
+                or mask & ~(in_trick | in_hands):
             raise ConfigError(f"hide: {mask!r} is not a mask of cards of the trick in "
                               "progress or of hands")
-        hide(r, mask, seen_by)
+        hide(r, mask & in_trick, seen_by)
+        lay_aside(r, mask & in_hands, seen_by)
 
     def reveal(self, mask: int, to: int = ALL) -> None:
         """Face-down cards turned up for ``to`` (every seat: face up again)."""

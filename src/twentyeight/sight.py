@@ -36,8 +36,8 @@ from attrs import frozen
 if TYPE_CHECKING:
     from .state import RoundState
 
-__all__ = ["ALL", "UNDEALT", "Sight", "face_down", "held_counts", "hidden", "hide", "reveal",
-           "set_trump", "sight", "trump_known", "unseen_own"]
+__all__ = ["ALL", "UNDEALT", "Sight", "face_down", "held_counts", "hidden", "hide",
+           "lay_aside", "reveal", "set_trump", "sight", "trump_known", "unseen_own"]
 
 UNDEALT = -2
 """``_concealed`` of a face-down trump card chosen before it is dealt (a seventh card
@@ -178,16 +178,21 @@ def set_trump(rnd: RoundState, suit: int = -1, card: int = -1, known_to: int = 0
         rnd._trump_from = 0
 
 
-def hide(rnd: RoundState, mask: int, seen_by: int) -> None:
-    """The cards of ``mask`` are face down, and only the seats of ``seen_by`` see them
-    (a card cut face down into a trick), whoever saw them before. Cards of ``mask`` in
-    a hand are laid aside: still their seat's cards, no longer in its hand (they do not
+def lay_aside(rnd: RoundState, mask: int, seen_by: int) -> None:
+    """The cards of ``mask``, cards of hands, are laid aside face down, seen only by the
+    seats of ``seen_by``: still their seat's cards, no longer in its hand (they do not
     follow suit), played face down once the hand is empty."""
-    rnd._legal_cache = None
     for seat, hand in enumerate(rnd._hands):
         if hand & mask:
             rnd._hands[seat] = hand & ~mask
             rnd._aside |= hand & mask
+    hide(rnd, mask, seen_by)
+
+
+def hide(rnd: RoundState, mask: int, seen_by: int) -> None:
+    """The cards of ``mask`` are face down, and only the seats of ``seen_by`` see them
+    (a card cut face down into a trick), whoever saw them before."""
+    rnd._legal_cache = None
     rnd._down |= mask
     rnd._down_seen = tuple(m | mask if seen_by >> s & 1 else m & ~mask
                            for s, m in enumerate(rnd._down_seen))
