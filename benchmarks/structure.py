@@ -339,8 +339,10 @@ def class_assignments(roots: Iterable[Path] = (SRC, VARIANTS)) -> list[str]:
     return found
 
 
-ROUND_MODULES = ("state.py", "legality.py", "phases.py", "views.py", "round.py", "sight.py")
-"""The round's own modules (its layers): they may use its private fields."""
+ROUND_MODULES = ("state.py", "legality.py", "phases.py", "views.py", "round.py",
+                 "position.py", "port_access.py", "sight.py", "seat_facts.py")
+"""The round's own modules (its layers, and the internal interfaces it offers the solver
+and the plug-in port): they may use its private fields."""
 
 
 def private_accesses(root: Path = SRC / "twentyeight") -> list[tuple[str, int, list[str]]]:

@@ -141,3 +141,23 @@ def test_private_accesses_count_the_rounds_fields_outside_its_modules(
         ("twentyeight/ruleset.py", 1, ["_play_of"]),
         ("twentyeight/sub/phases.py", 1, ["_hands"]),
     ]
+
+
+CLEANED = ("solver.py", "solver_kernel.py", "encoding.py", "plugin_port.py", "records.py",
+           "match.py", "bots/", "adapters/")
+"""Modules that read the round through its internal interfaces (``position``,
+``views.observation_facts``, ``port_access``) or its public reads, not its fields."""
+
+
+def test_no_private_round_field_in_the_solver_encoding_port_records_bots_adapters() -> None:
+    """Issue 36, "One read surface": no module outside the round's own modules touches
+    the round's private fields. The solver, its kernel, the observation encoding, the
+    plug-in port, records, the match, the bots and the adapters are down to none (the
+    count of ``benchmarks/structure.py``); only ``resample`` is left to do."""
+    rows = tool().private_accesses()
+    left = [row for row in rows if row[0].removeprefix("twentyeight/").startswith(CLEANED)]
+    assert left == []
+    assert {path for path, _, _ in rows} <= {"twentyeight/resample.py"}
+    for name in CLEANED:
+        assert (ROOT / "src" / "twentyeight" / name).exists()
+

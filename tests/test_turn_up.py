@@ -7,6 +7,9 @@ The turn-up both reveals and hides: the dealer's last card is turned up for ever
 and sets the trump; the dealer buries a card face down (``bury <card>``) that no other
 seat ever sees, played face down to the last trick, which it cannot win.
 
+The buried card is declared to the resampler (``TurnUp.infer``: a face-down place),
+so ``resample`` draws it directly, without replaying the history.
+
 Fast by default (30 rounds, hiding and resample on a few); ``TWENTYEIGHT_DEEP=1`` plays
 2,000 rounds through the conformance kit."""
 
@@ -19,7 +22,7 @@ import random
 import pytest
 
 import twentyeight as te
-from twentyeight.resample import resample
+from twentyeight.resample import _Facts, resample
 from twentyeight.testing import check_random_rounds
 from twentyeight.testing.hiding import _unseen_worlds, check_hiding
 from twentyeight.testing.invariants import check_record_round_trip
@@ -125,30 +128,30 @@ def test_the_dealers_last_card_is_turned_up_and_sets_the_trump() -> None:
                          "turned_up": str(turned)}
 
 
-def test_the_dealer_buries_a_pointless_card_not_the_turned_one() -> None:
-    """The dealer (not the bidder) acts in the trump phase; its choices are ``bury``
-    of its cards worth no points but the turned-up card; a point card is refused."""
+def test_the_dealer_buries_any_card_but_the_turned_one() -> None:
+    """The dealer (not the bidder) acts in the trump phase; its choices are ``bury`` of
+    each card of its hand but the turned-up card, which is refused
+    (``bury-turned-card``), as is a card it does not hold (``bury-not-in-hand``)."""
+    played = 0
     for seed in range(8):
         rnd = _play(seed, until="trump")
         if rnd.is_over:
             continue
+        played += 1
         dealer = rnd.dealer
-        assert rnd.to_act == dealer
+        assert rnd.to_act == dealer and rnd.bidder is not None
         turned = rnd.deal[dealer][-1]
         hand = rnd.deck.cards_of(rnd.hand_mask(dealer))
-        offered = {str(a) for a in rnd.legal_actions()}
-        pointless = {f"bury {c}" for c in hand
-                     if rnd.deck.points[rnd.deck.card_id(c)] == 0 and c != turned}
-        assert offered == (pointless or {f"bury {c}" for c in hand if c != turned})
-        points = [c for c in hand
-                  if rnd.deck.points[rnd.deck.card_id(c)] > 0 and c != turned]
-        if points and pointless:
-            with pytest.raises(te.IllegalActionError) as exc:
-                rnd.apply(f"bury {points[0]}")
-            assert exc.value.rule == "bury-point-card"
+        assert {str(a) for a in rnd.legal_actions()} == {f"bury {c}" for c in hand
+                                                          if c != turned}
         with pytest.raises(te.IllegalActionError) as exc:
             rnd.apply(f"bury {turned}")
-        assert exc.value.rule in ("bury-turned-card", "bury-point-card")
+        assert exc.value.rule == "bury-turned-card"
+        other = rnd.deck.cards_of(rnd.hand_mask((dealer + 1) % 4))[0]
+        with pytest.raises(te.IllegalActionError) as exc:
+            rnd.apply(f"bury {other}")
+        assert exc.value.rule == "bury-not-in-hand"
+    assert played
 
 
 def test_the_buried_card_is_aside_and_played_face_down_to_the_last_trick() -> None:
@@ -239,14 +242,16 @@ def test_the_buried_card_is_hidden_from_every_other_seat() -> None:
 
 
 def test_resample_keeps_every_seats_view_and_replays_the_history() -> None:
-    """``resample(seat)`` at every step, for every seat: the seat's view and public
-    record are unchanged, the buried card is drawn afresh for the others, and the new
-    history replays legally on the new deal to the same round."""
+    """``resample(seat)`` at every step, for every seat: a direct draw (the buried card
+    is a declared place, no replay), the seat's view and public record are unchanged,
+    the buried card is drawn afresh for the others, and the new history replays legally
+    on the new deal to the same round, every seat's view included."""
     rs = _rules()
     moved = 0
     for seed in range(HIDING_ROUNDS):
         for rnd in _steps(seed):
             for seat in range(4):
+                assert not _Facts(rnd, seat).replay  # a direct draw, no replay
                 new = resample(rnd, seat, random.Random(seed * 100 + seat))
                 assert new.view(seat) == rnd.view(seat)
                 assert new.public_record(seat) == rnd.public_record(seat)
@@ -255,6 +260,7 @@ def test_resample_keeps_every_seats_view_and_replays_the_history() -> None:
                     assert fresh.to_act == who
                     fresh.apply(action)
                 assert fresh.to_json() == new.to_json()
+                assert all(fresh.view(s) == new.view(s) for s in range(4))
                 if rnd.phase.value != "trump" and seat != rnd.dealer and any(
                         a.keyword == "bury" for _, a in rnd.history):
                     moved += _buried(new) != _buried(rnd)

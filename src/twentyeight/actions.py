@@ -10,13 +10,14 @@ process-wide table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
 from attrs import frozen
 
-from .cards import Card, parse_suit
+from .cards import Card, Deck, iter_bits, parse_suit
 from .errors import ConfigError, ParseError
 from .inputs import MAX_ACTION_TEXT, check_text, excerpt, read_number
 
@@ -28,6 +29,8 @@ __all__ = [
     "Bid",
     "CallTrump",
     "CardAction",
+    "CardActions",
+    "DeckActions",
     "Grammar",
     "LayTrump",
     "NameTrump",
@@ -35,6 +38,7 @@ __all__ = [
     "Play",
     "Redeal",
     "SeventhCard",
+    "deck_actions",
     "parse_action",
 ]
 
@@ -270,3 +274,67 @@ def parse_action(text: str) -> Action:
     <twentyeight.ruleset.Ruleset.parse_action>`); ``twentyeight.parse_action`` reads
     those of every installed ruleset."""
     return CORE_GRAMMAR.parse(text)
+
+
+class CardActions:
+    """Shared actions of one kind, one per card of a deck (``play 9H`` for each card),
+    read by a bitmask of cards. A mask of one byte of cards (a suit followed, in a
+    32-card deck) is one lookup in a table of them all; a wider one is read sixteen bits
+    at a time, each word's tuple made from two bytes' on first use and kept: a few
+    lookups, not a loop over the cards. Made once per deck (:func:`deck_actions`)."""
+
+    __slots__ = ("_bytes", "_words", "known")
+
+    def __init__(self, by_id: Sequence[Action], deck: Deck) -> None:
+        size = deck.size
+        # One table more than the deck fills (empty), so that every word has two bytes.
+        self._bytes: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+            tuple(tuple(by_id[base + c] for c in iter_bits(byte) if base + c < size)
+                  for byte in range(256))
+            for base in range(0, size + 8, 8))
+        self._words: tuple[dict[int, tuple[Action, ...]], ...] = tuple(
+            {} for _ in range(0, size, 16))
+        one_byte: dict[int, tuple[Action, ...]] = {
+            byte << 8 * k: acts
+            for k, table in enumerate(self._bytes) for byte, acts in enumerate(table) if byte}
+        self.known = one_byte.get
+        """The actions of a mask whose cards lie in one byte, or ``None``: the hot path's
+        lookup, without a call of :meth:`of`."""
+
+    def of(self, mask: int) -> tuple[Action, ...]:
+        """The actions of the cards in ``mask``, in card-id order."""
+        acts: tuple[Action, ...] = ()
+        k = 0
+        while mask:
+            word = mask & 0xFFFF
+            if word:
+                part = self._words[k].get(word)
+                if part is None:
+                    part = self._words[k][word] = (self._bytes[2 * k][word & 255]
+                                                   + self._bytes[2 * k + 1][word >> 8])
+                acts += part
+            mask >>= 16
+            k += 1
+        return acts
+
+
+@frozen
+class DeckActions:
+    """The shared per-card actions of a deck: ``play`` and ``trump <card>`` for each
+    card id, and their :class:`CardActions` tables; ``trump <suit>`` for each suit."""
+
+    play_of: tuple[Play, ...]
+    lay_of: tuple[LayTrump, ...]
+    plays: CardActions
+    lays: CardActions
+    name_of: tuple[NameTrump, ...]
+
+
+@functools.cache
+def deck_actions(deck: Deck) -> DeckActions:
+    """The :class:`DeckActions` of ``deck``, made once per deck and shared by every
+    ruleset that plays with it (with any options)."""
+    play_of = tuple(Play(c) for c in deck.cards)
+    lay_of = tuple(LayTrump(c) for c in deck.cards)
+    return DeckActions(play_of, lay_of, CardActions(play_of, deck), CardActions(lay_of, deck),
+                       tuple(NameTrump(s) for s in deck.spec.suits))

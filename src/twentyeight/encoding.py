@@ -45,9 +45,10 @@ from .errors import ConfigError, ParseError
 from .inputs import describe
 from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
 from .plugins import WINDOW_EVENTS
+from .position import port_of
 from .sight import UNDEALT, face_down, held_counts, trump_known
 from .state import CALLS, Phase
-from .views import later_calls
+from .views import auction_calls, keep_observation_parts, later_calls, observation_facts
 
 if TYPE_CHECKING:
     from .round import Round
@@ -79,7 +80,7 @@ class ActionIndex(Sealed):
     def __init__(self, ruleset: Ruleset) -> None:
         cfg = ruleset.config
         # The ruleset's own shared objects, so that the hot path finds them by identity.
-        actions: list[Action] = list(ruleset._play_of)
+        actions: list[Action] = list(ruleset.play_action_of_id)
         actions.append(ruleset._by_text["pass"])
         actions.extend(ruleset._bid_of.values())
         if cfg.trump_marker == "indicator":
@@ -311,13 +312,13 @@ class ObservationLayout(Sealed):
         passed, the calls each made), from ``auction_bids`` to ``tricks_won``: a second
         auction's calls count with the first's."""
         nbids = len(self.bids)
-        n = rnd._n
+        n = rnd.players
         index = self._bid_index
         part = [0.0] * (n * (nbids + 2))
         calls = [0] * n
-        end = rnd._auction_len
-        spoken: Iterable[tuple[int, Action]] = rnd._actions if end is None else rnd._actions[:end]
-        if "auction" in rnd._call_log:
+        said, later, passed = auction_calls(rnd)
+        spoken: Iterable[tuple[int, Action]] = said
+        if later:
             spoken = chain(spoken, ((s, a) for s, a, window in later_calls(rnd)
                                     if window == "auction"))
         for s, action in spoken:
@@ -327,7 +328,6 @@ class ObservationLayout(Sealed):
                 part[s * nbids + index[(bid.value, bid.denomination)]] = 1.0
             if kind is not Redeal:
                 calls[s] += 1
-        passed = rnd._passed
         most = self._max_calls
         base = n * nbids
         for s in range(n):
@@ -336,24 +336,24 @@ class ObservationLayout(Sealed):
             part[base + n + s] = min(calls[s] / most, 1.0)
         return part
 
-    def _lasting(self, rnd: Round, last: Any) -> tuple[Any, ...]:
+    def _lasting(self, rnd: Round, tricks: tuple[Any, ...], last: Any) -> tuple[Any, ...]:
         """``(finished tricks, the played, auction and tricks_won slices together)`` for
-        the round's finished tricks, from ``last`` (the same for one trick fewer, or
-        anything else) when it is that."""
-        tricks = rnd._tricks
+        the round's finished ``tricks`` (raw), from ``last`` (the same for one trick
+        fewer, or anything else) when it is that."""
+        n = rnd.players
         cards = self._cards
         step = 1 / self._tricks_per_hand
         # ``last`` holds at least one trick (it is made only once one is done).
         if last is not None and len(last[0]) + 1 == len(tricks) \
                 and last[0][-1] is tricks[-2]:
-            size = len(last[1]) - rnd._n
+            size = len(last[1]) - n
             played = list(last[1][:self._auction_at])
             auction = last[1][self._auction_at:size]
             won = list(last[1][size:])
             new = tricks[-1:]
         else:
-            played = [0.0] * (rnd._n * cards)
-            won = [0.0] * rnd._n
+            played = [0.0] * (n * cards)
+            won = [0.0] * n
             auction = tuple(self._auction(rnd))
             new = tricks
         for seats, ids, winner, _points, _from in new:
@@ -395,7 +395,11 @@ def observe(rnd: Round, seat: int) -> list[float]:
      o_bids, _passed, _calls, o_won, o_trick, o_leader, o_from, o_high, o_bidder, o_target,
      o_mult, o_stake, o_contract, o_trump, o_suit, o_card, o_exposed_by, o_exposed_in,
      o_shown, o_points, o_out, o_window) = layout._offsets
-    n = rnd._n
+    # Everything else read of the round, in one read (the round's own interface).
+    (n, hands, exposed_at, exposed_by, concealed, bidder, high_bid, denomination, target,
+     multiplier, stake, contract, all_tricks, auction_ended, tricks, trick, trick_seats,
+     leader, trump_suit, trump_from, shown, points, active, window, kept, down,
+     trump_known_to) = observation_facts(rnd)
     cards = layout._cards
     out = [0.0] * layout.size
     out[o_seat + seat] = 1.0
@@ -406,9 +410,6 @@ def observe(rnd: Round, seat: int) -> list[float]:
     out[o_phase + _PHASE_INDEX[phase]] = 1.0
     to_act = rnd.to_act
     out[o_to_act + (n if to_act is None else to_act)] = 1.0
-    hands = rnd._hands
-    exposed_at = rnd._exposed_at
-    concealed = rnd._concealed
     hand = hands[seat]
     while hand:
         # A hand is a few cards: set each, lowest first.
@@ -418,53 +419,47 @@ def observe(rnd: Round, seat: int) -> list[float]:
     per_card = layout._per_card
     # The face-down card counts with the seat that laid it, as in the view.
     out[o_held:o_held + n] = held_counts(rnd, per_card)
-    tricks = rnd._tricks
     if tricks:
         # What the finished tricks and the auction say is the same for every seat and
         # never changes once the first trick is done: kept with the round (clones share
         # it while they share the finished tricks, the same tuple), each trick's added
         # to the last trick's.
-        kept = rnd._obs_parts
         if kept is None or kept[0] is not tricks:
-            kept = rnd._obs_parts = layout._lasting(rnd, kept)
+            kept = layout._lasting(rnd, tricks, kept)
+            keep_observation_parts(rnd, kept)
         # The played, auction and tricks_won slices, one after the other.
         out[o_played:o_trick] = kept[1]
     else:
         out[o_bids:o_won] = layout._auction(rnd)
-    bidder = rnd._bidder
     nbids = len(layout.bids)
     if bidder >= 0:
         # A contract a plug-in set need not be one of the bids: the "none" entry.
-        out[o_high + layout._bid_index.get((rnd._high_bid, rnd._denomination), nbids)] = 1.0
+        out[o_high + layout._bid_index.get((high_bid, denomination), nbids)] = 1.0
         out[o_bidder + bidder] = 1.0
     else:
         out[o_high + nbids] = 1.0
         out[o_bidder + n] = 1.0
-    trick = rnd._trick
     if trick:
         k = o_trick
-        seats = rnd._seat_order[rnd._leader]
         for i, c in enumerate(trick):
             out[k + c] = 1.0
-            out[o_played + seats[i] * cards + c] = 1.0
+            out[o_played + trick_seats[i] * cards + c] = 1.0
             k += cards
-        out[o_leader + rnd._leader] = 1.0
+        out[o_leader + leader] = 1.0
     else:
         out[o_leader + n] = 1.0
-    trump_suit = rnd._trump_suit
     exposed = exposed_at is not None
-    out[o_from + (rnd._trump_from if exposed and trump_suit >= 0 else n)] = 1.0
+    out[o_from + (trump_from if exposed and trump_suit >= 0 else n)] = 1.0
     points_in_play = layout._points_in_play
     if bidder >= 0:
-        target = rnd._target if rnd._auction_len is not None else rnd._high_bid
         if target is not None:
             out[o_target] = target / points_in_play
-        out[o_mult + _MULTIPLIER_INDEX[rnd._multiplier]] = 1.0
-        if rnd._stake is not None:
-            out[o_stake] = float(rnd._stake)
-        out[o_contract + layout._contract_kinds[rnd._contract]] = 1.0
+        out[o_mult + _MULTIPLIER_INDEX[multiplier]] = 1.0
+        if stake is not None:
+            out[o_stake] = float(stake)
+        out[o_contract + layout._contract_kinds[contract]] = 1.0
     if layout._open_trump:
-        if rnd._auction_len is not None and not rnd._all_tricks:
+        if auction_ended and not all_tricks:
             out[o_trump + 1] = out[o_trump + 3] = 1.0
             if trump_suit >= 0:
                 out[o_suit + trump_suit] = 1.0
@@ -472,40 +467,37 @@ def observe(rnd: Round, seat: int) -> list[float]:
         out[o_trump] = 1.0
         if exposed:
             out[o_trump + 1] = 1.0
-        if not rnd._trump_known >> rnd._bidder & 1:  # its own bidder does not know it
+        if not trump_known_to >> bidder & 1:  # its own bidder does not know it
             out[o_trump + 2] = 1.0
         if trump_known(rnd, seat):
             out[o_trump + 3] = 1.0
             out[o_suit + trump_suit] = 1.0
             if concealed >= 0:
                 out[o_card + concealed] = 1.0
-    if exposed_at is not None and rnd._exposed_by >= 0:
-        out[o_exposed_by + rnd._exposed_by] = 1.0
+    if exposed_at is not None and exposed_by >= 0:
+        out[o_exposed_by + exposed_by] = 1.0
         out[o_exposed_in + exposed_at[0]] = 1.0
     else:
         # Not exposed, or no trump was ever hidden (a bid that named it).
         out[o_exposed_by + n] = 1.0
-    shown = rnd._shown
     if shown:
         for s in range(n):
             _put_bits(out, o_shown + s * cards, shown & hands[s], cards)
-    points = rnd._team_points
     out[o_points] = points[0] / points_in_play
     out[o_points + 1] = points[1] / points_in_play
-    active = rnd._active
     if active != layout._everyone:
         for s in range(n):
             if not active >> s & 1:
                 out[o_out + s] = 1.0
-    window = rnd._window
     if phase is CALLS and window is not None:
         out[o_window + layout.windows.index(window.name)] = 1.0
     else:
         out[o_window + len(layout.windows)] = 1.0
-    if rnd._down:
-        _hide_cuts(rnd, layout, seat, out, o_played, o_trick, o_points)
+    if down:
+        _hide_cuts(rnd, layout, seat, out, o_played, o_trick, o_points, tricks, trick,
+                   trick_seats, points)
     if layout.plugins:
-        port = rnd._port_obj or rnd._port
+        port = port_of(rnd)
         at = layout._at
         for plugin in layout.plugins:
             part = at[plugin.name]
@@ -518,7 +510,9 @@ def observe(rnd: Round, seat: int) -> list[float]:
 
 
 def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float],
-               o_played: int, o_trick: int, o_points: int) -> None:
+               o_played: int, o_trick: int, o_points: int, finished: tuple[Any, ...],
+               trick: list[int], trick_seats: tuple[int, ...],
+               team_points: tuple[int, int]) -> None:
     """Leave the cards cut face down that ``seat`` has not seen out of ``out`` (their
     cards and points), and count them in the ``face_down`` slice (where the layout has
     one: a ruleset that cuts face down; a card a plug-in turns face down elsewhere is
@@ -526,14 +520,14 @@ def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float
     hidden = face_down(rnd, seat)
     if not hidden:
         return
-    cards, n = layout._cards, rnd._n
-    points, scale = rnd._points, layout._points_in_play
+    cards, n = layout._cards, rnd.players
+    points, scale = rnd.deck.points, layout._points_in_play
     part = layout._at.get("face_down")
     at = part.start if part is not None else -1
     unseen = [0, 0]
-    tricks = [(seats, ids, winner) for seats, ids, winner, _, _ in rnd._tricks]
-    if rnd._trick:
-        tricks.append((rnd._seat_order[rnd._leader], rnd._trick, -1))
+    tricks = [(seats, ids, winner) for seats, ids, winner, _, _ in finished]
+    if trick:
+        tricks.append((trick_seats, trick, -1))
     for seats, ids, winner in tricks:
         for i, (s, c) in enumerate(zip(seats, ids, strict=False)):
             if hidden >> c & 1:
@@ -547,7 +541,7 @@ def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float
                 else:
                     unseen[winner & 1] += points[c]
     for team in (0, 1):
-        out[o_points + team] = (rnd._team_points[team] - unseen[team]) / scale
+        out[o_points + team] = (team_points[team] - unseen[team]) / scale
 
 
 _numpy: Any = None

@@ -13,9 +13,10 @@ import weakref
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from . import port_access as access
 from .errors import ConfigError
 from .port import RoundPort
-from .sight import ALL, hide, lay_aside, reveal, set_trump, unseen_own
+from .sight import ALL, hide, lay_aside, reveal, set_trump
 
 if TYPE_CHECKING:
     from .cards import Deck
@@ -46,7 +47,7 @@ def _round_read() -> Any:
 class PluginPort:
     """A round as its plug-ins see it (see :class:`~twentyeight.port.RoundPort`)."""
 
-    __slots__ = ("_hands", "_r", "config", "dealer", "deck", "opener", "players")
+    __slots__ = ("_hand_masks", "_r", "config", "dealer", "deck", "opener", "players")
 
     def __init__(self, rnd: Round) -> None:
         # A weak reference: the round holds its port, and a cycle would keep every
@@ -60,7 +61,7 @@ class PluginPort:
         self.dealer: int = rnd.dealer
         self.opener: int = rnd.opener
         # The round changes its hands in place and never replaces the list.
-        self._hands = rnd._hands
+        self._hand_masks = access.hands_list(rnd)
 
     # ------------------------------------------------------------------ reads
 
@@ -100,83 +101,47 @@ class PluginPort:
 
     def hand_mask(self, seat: int) -> int:
         """``seat``'s hand, without a concealed trump card."""
-        return self._hands[seat]
+        return self._hand_masks[seat]
 
-    def plugin_state(self, name: str, default: Any = None) -> Any:
-        """The state plug-in ``name`` keeps in this round (immutable)."""
-        return self._r._pstate.get(name, default)
+    plugin_state = access.plugin_state
 
     # The reads the round has no public name for.
 
-    @property
-    def dealt_masks(self) -> tuple[int, ...]:
-        """Every seat's dealt cards, by seat."""
-        return self._r._dealt
-
-    def deal_card(self, seat: int, k: int) -> int:
-        """The card id of the ``k``-th card dealt to ``seat`` so far (see
-        :meth:`RoundPort.deal_card`)."""
-        from .state import deal_ids
-
-        r = self._r
-        n = r._dealt[seat].bit_count()
-        if not isinstance(k, int) or not -n <= k < n:
-            raise ConfigError(f"deal_card: seat {seat} has {n} cards dealt, no card {k!r}")
-        return deal_ids(r)[seat][k % n]
-
-    @property
-    def trump_led(self) -> bool:
-        """True once a player other than the bidder has led the trump suit."""
-        return self._r._trump_led
-
-    @property
-    def trump_card(self) -> int:
-        """The bidder's trump card's id, -1 for none."""
-        return self._r._concealed
-
-    def unseen_mask(self, seat: int) -> int:
-        """Cards dealt to ``seat`` that it has not seen."""
-        return unseen_own(self._r, seat)
+    dealt_masks = property(access.dealt_masks)
+    deal_card = access.deal_card
+    unseen_mask = access.unseen_mask
+    trump_led = property(access.trump_led)
+    trump_card = property(access.trump_card)
 
     # ------------------------------------------------------------------ changes
 
     def set_plugin_state(self, name: str, value: Any) -> None:
         """Replace plug-in ``name``'s state (an immutable value)."""
-        r = self._r
-        # Replaced, never changed in place: clones share the dict until one of them writes.
-        r._pstate = {**r._pstate, name: value}
-        r._changed()
+        access.set_plugin_state(self._r, name, value)
 
     def set_target(self, target: int) -> None:
         """The card points the contract now needs."""
-        self._r._target = target
+        access.set_target(self._r, target)
 
     def set_multiplier(self, multiplier: int) -> None:
         """The stake multiplier."""
-        self._r._multiplier = multiplier
+        access.set_multiplier(self._r, multiplier)
 
     def set_stake(self, game_points: int | None) -> None:
         """A fixed number of game points the hand is played for."""
-        self._r._stake = game_points
+        access.set_stake(self._r, game_points)
 
     def show_cards(self, mask: int) -> None:
         """Cards still held that everyone has now seen."""
-        self._r._shown |= mask
+        access.show_cards(self._r, mask)
 
     def expose_trump(self) -> None:
         """Turn the concealed trump up now, by rule (its holder exposes it)."""
-        r = self._r
-        # (A seventh card still to be dealt has no suit yet: nothing to expose.)
-        if r._trump_suit >= 0 and r._exposed_at is None:
-            r._changed()
-            r._exposure(r._bidder, False, False, True)
+        access.expose_trump(self._r)
 
     def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
         """Make ``seat`` the declarer of ``bid`` (a default contract)."""
-        r = self._r
-        r._bidder = seat
-        r._high_bid = bid
-        r._denomination = denomination
+        access.set_contract(self._r, seat, bid, denomination)
 
     def begin_every_trick_contract(self, seat: int, contract: str,
                                    partners_play: bool = False,
@@ -185,17 +150,15 @@ class PluginPort:
         order = None if rank_order is None else tuple(rank_order)
         if order is not None:
             self._r.ruleset._outcome_in(order)  # refuses it before any change
-        self._r._begin_every_trick_contract(seat, contract, partners_play, order)
+        access.begin_every_trick_contract(self._r, seat, contract, partners_play, order)
 
     def open_trump(self, suit: str) -> None:
         """The trump is now ``suit``, known to all."""
-        r = self._r
-        suits = r.deck.spec.suits
+        suits = self._r.deck.spec.suits
         if suit not in suits:
             raise ConfigError(f"open_trump: {suit!r} is not a suit of the deck "
                               f"({', '.join(suits)})")
-        if r._trump_suit < 0 and r._concealed < 0:
-            r._open_trump(suits.index(suit))
+        access.open_trump(self._r, suits.index(suit))
 
     def hide(self, mask: int, seen_by: int) -> None:
         """Cards of the trick in progress or of hands go face down, seen only by

@@ -188,14 +188,15 @@ def record_of(rnd: Round) -> dict[str, Any]:
         "options": rnd.ruleset.changed_options(),
         "dealer": rnd.dealer,
     }
-    if rnd._scores is not None:
-        rec["scores"] = list(rnd._scores)
+    scores = rnd.scores
+    if scores is not None:
+        rec["scores"] = list(scores)
     if rnd.seed is not None:
         rec["seed"] = rnd.seed
     else:
         rec["deal"] = [[str(c) for c in hand] for hand in rnd.deal]
     texts = rnd._action_texts
-    rec["actions"] = [texts.get(id(a)) or str(a) for _, a in rnd._actions]
+    rec["actions"] = [texts.get(id(a)) or str(a) for _, a in rnd.history]
     return rec
 
 
@@ -315,7 +316,7 @@ def _play_through(rnd: Round, texts: list[str], actions: list[Any]) -> Round:
     except (IllegalActionError, ParseError) as exc:
         # Each action applied adds one entry to the history; a refused one changes
         # nothing, so the history's length is the refused action's index.
-        i = len(rnd._actions)
+        i = len(rnd.history)
         raise RecordError(f"action {i + 1} ({excerpt(texts[i])}) does not replay: "
                           f"{exc}") from None
     return rnd

@@ -40,12 +40,20 @@ import gc
 import time
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from .actions import Action
 from .errors import TwentyEightError
+from .position import (
+    PlayPosition,
+    legal_cards,
+    play_actions,
+    port_of,
+    position_of,
+    search_fields,
+)
 from .search_tables import (
     INFINITY,
     SCALE,
@@ -131,12 +139,6 @@ def _decode(value: int) -> tuple[int, int]:
     return first, first - margin
 
 
-def _face_down(rnd: Round) -> int:
-    """The face-down trump card's id while it is not exposed, else -1."""
-    return rnd._concealed if rnd._exposed_at is None else -1
-
-
-
 def solve(rnd: Round, *, max_nodes: int | None = None,
           max_seconds: float | None = None) -> Solution:
     """The exact outcome of ``rnd``'s play, every hand known: each side's final card
@@ -189,6 +191,8 @@ class _Search:
         at each position, not read off :attr:`total`."""
         self.kernel: Kernel | None = None
         """The search of positions where only cards are played, made when first needed."""
+        self.play_of: tuple[Action, ...] = ()
+        """The action of each card id (set by :meth:`root`)."""
 
     # ------------------------------------------------------------------ the root
 
@@ -197,19 +201,30 @@ class _Search:
         assert seat is not None
         team = seat & 1
         legal = rnd.legal_actions()
-        pts = rnd._team_points
-        gains, losses = self._left(rnd)
+        pos = position_of(rnd)
+        pts = pos.team_points
+        gains, losses = self._left(pos)
+        # Cards laid aside are in no hand of the position but still to be played.
+        aside = 0
+        for s in range(rnd.players):
+            aside |= rnd.held_mask(s) & ~rnd.hand_mask(s)
+        if pos.face_down >= 0:
+            aside &= ~(1 << pos.face_down)
+        for c in rnd.deck.cards_of(aside):
+            p = rnd.deck.points[rnd.deck.card_id(c)]
+            gains, losses = gains + max(p, 0), losses + max(-p, 0)
         remaining = gains - losses
         # What the side can end with at worst and at best, before searching.
         bounds: dict[Action, tuple[int, int]] = {
             a: (pts[team] - losses, pts[team] + gains) for a in legal}
         lines: dict[Action, int] = {}
-        index = rnd._play_index
+        play_of, index = play_actions(rnd)
+        self.play_of = play_of
         self.total = pts[0] + pts[1] + remaining
         # The first guess: the margin stays, the points left are shared.
         guess = (pts[0] - pts[1]) * SCALE + pts[0] + remaining // 2
         try:
-            for action in self._ordered(rnd, seat, None):
+            for action in self._ordered(rnd, seat, None, search_fields(rnd)):
                 child = rnd.clone()
                 child.apply(action)
                 lines[action] = line = guess = self._exact(child, guess)
@@ -219,10 +234,9 @@ class _Search:
             pass
         # A card left out as equivalent to one searched has its value.
         cards = [index[id(a)] for a in legal if id(a) in index]
-        play_of = rnd._play_of
-        concealed = _face_down(rnd)
-        outside = outside_of(rnd._hands, seat, rnd._trick, concealed)
-        for group in groups(self.tables, cards, rnd._hands[seat], outside, concealed):
+        concealed = pos.face_down
+        outside = outside_of(pos.hands, seat, pos.trick, concealed)
+        for group in groups(self.tables, cards, pos.hands[seat], outside, concealed):
             for c in group[1:]:
                 bounds[play_of[c]] = bounds[play_of[group[0]]]
                 if play_of[group[0]] in lines:
@@ -242,19 +256,20 @@ class _Search:
                         action_bounds=MappingProxyType(bounds), exact=exact,
                         nodes=self.nodes)
 
-    def _left(self, rnd: Round) -> tuple[int, int]:
-        """The card points not yet won, the cards not in a finished trick and the last
-        trick's bonus: the positive ones, and the negative ones as a positive number
-        (a ruleset may give a card negative points)."""
+    def _left(self, pos: PlayPosition) -> tuple[int, int]:
+        """The card points not yet won at ``pos``, the cards not in a finished trick and
+        the last trick's bonus: the positive ones, and the negative ones as a positive
+        number (a ruleset may give a card negative points)."""
         held = 0
-        for m in rnd._hands:
+        for m in pos.hands:
             held |= m
-        if rnd._concealed >= 0 and rnd._exposed_at is None:
-            held |= 1 << rnd._concealed
-        for c in rnd._trick:
+        concealed = pos.face_down
+        if concealed >= 0:
+            held |= 1 << concealed
+        for c in pos.trick:
             held |= 1 << c
         points = self.tables.points
-        bonus = rnd._last_trick_points if len(rnd._tricks) < rnd._n_tricks else 0
+        bonus = pos.last_trick_points if pos.tricks_done < pos.n_tricks else 0
         gains, losses = max(bonus, 0), max(-bonus, 0)
         while held:
             low = held & -held
@@ -275,12 +290,16 @@ class _Search:
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._check_budget()
-        p0, p1 = rnd._team_points
+        fields = search_fields(rnd)
+        points: tuple[int, int]
+        (points, trick, hands, exposed_at, concealed, shown, led_suits, trump_led, _, _, _,
+         _) = fields
+        p0, p1 = points
         if rnd.is_over:
             return (p0 - p1) * SCALE + p0
         # The points still to win bound the value: often enough to answer at once.
         if self.signed:
-            gains, losses = self._left(rnd)
+            gains, losses = self._left(position_of(rnd))
         else:
             gains, losses = self.total - p0 - p1, 0
         margin = p0 - p1
@@ -292,14 +311,21 @@ class _Search:
         if bottom >= beta:
             return bottom
         key: Hashable = None
+        tables = self.tables
+        plain = tables.plain
         base = margin * SCALE + p0
         table = self.table
         entry = None
         best_move: Action | None = None
-        if not rnd._trick:
-            if Kernel.takes(rnd, self.tables):
+        if not trick:
+            if plain and Kernel.takes(rnd, tables):
                 return self._kernel_value(rnd, alpha, beta)
-            key = self._key(rnd)
+            plugins: Hashable = None
+            if tables.keyed_plugins:
+                port = port_of(rnd)
+                plugins = tuple(p.position_key(port) for p in tables.keyed_plugins)
+            key = self._key_of(rnd.to_act, exposed_at is None, shown,  # type: ignore[arg-type]
+                               led_suits, trump_led, hands, concealed, plugins)
             entry = table.get(key)
             known, alpha, beta = window(entry, base, alpha, beta)
             if known is not None:
@@ -307,7 +333,7 @@ class _Search:
             if entry is not None:
                 best_move = entry[2]
         seat: int = rnd.to_act  # type: ignore[assignment]
-        moves = self._ordered(rnd, seat, best_move)
+        moves = self._ordered(rnd, seat, best_move, fields)
         maximizing = not seat & 1
         best = -INFINITY if maximizing else INFINITY
         chosen: Action | None = None
@@ -366,25 +392,14 @@ class _Search:
             raise _OutOfBudget
         self.next_check = min(self.next_check, self.max_nodes)
 
-    def _key(self, rnd: Round) -> Hashable:
-        """What the rest of the play depends on, at the start of a trick (the trick in
-        progress is empty, and whether trumps count follows from the exposure): the
-        leader, the trump's state, the cards each seat holds (by their pattern where the
-        deck allows, see :class:`SearchTables`) and what the plug-ins read."""
-        plugins: Hashable = None
-        keyed = self.tables.keyed_plugins
-        if keyed:
-            port = rnd._port_obj or rnd._port
-            plugins = tuple(p.position_key(port) for p in keyed)
-        return self._key_of(rnd.to_act, rnd._exposed_at is None, rnd._shown,  # type: ignore[arg-type]
-                            rnd._led_suits, rnd._trump_led, rnd._hands, rnd._concealed,
-                            plugins)
-
     def _key_of(self, leader: int, hidden: bool, shown: int, led_suits: int,
                 trump_led: bool, hands: list[int], concealed: int,
                 plugins: Hashable) -> Hashable:
-        """:meth:`_key` from the values it reads (``concealed``: the face-down card,
-        read only while ``hidden``)."""
+        """What the rest of the play depends on, at the start of a trick (the trick in
+        progress is empty, and whether trumps count follows from the exposure): the
+        leader, the trump's state (``concealed``: the face-down card, read only while
+        ``hidden``), the cards each seat holds (by their pattern where the deck allows,
+        see :class:`SearchTables`) and what the plug-ins read."""
         tables = self.tables
         if not hidden:
             concealed = -1
@@ -400,20 +415,26 @@ class _Search:
 
     # ------------------------------------------------------------------ ordering
 
-    def _ordered(self, rnd: Round, seat: int, first: Action | None) -> list[Action]:
-        """The moves to search, best first: equivalent cards but one left out."""
+    def _ordered(self, rnd: Round, seat: int, first: Action | None,
+                 fields: tuple[Any, ...]) -> list[Action]:
+        """The moves to search in ``rnd`` (``fields``: its :func:`search_fields`), best
+        first: equivalent cards but one left out."""
         legal = rnd.legal_actions()
         if len(legal) == 1 or rnd.phase is not PLAY:
             return list(legal)
-        mask = rnd._legal_cache[0]
-        trump = rnd._trump_suit if rnd._exposed_at is not None else -1
-        concealed = _face_down(rnd)
-        trick = rnd._trick
-        cards = self.tables.cards(mask, rnd._hands[seat],
-                                   outside_of(rnd._hands, seat, trick, concealed), concealed,
-                                   seat, trick, trump, rnd._trump_from,
-                                   rnd._seat_order[rnd._leader])
-        play_of = rnd._play_of
+        mask = legal_cards(rnd)
+        (_, trick, hands, exposed_at, concealed, _, _, _, trump, trump_from, seat_order,
+         leader) = fields
+        if mask & ~hands[seat] & ~(1 << concealed if concealed >= 0 else 0):
+            return list(legal)  # a card laid aside, played face down: nothing to order
+        if exposed_at is None:
+            trump = -1
+        else:
+            concealed = -1
+        cards = self.tables.cards(mask, hands[seat],
+                                   outside_of(hands, seat, trick, concealed), concealed,
+                                   seat, trick, trump, trump_from, seat_order[leader])
+        play_of = self.play_of
         moves = [play_of[c] for c in cards]
         if len(legal) > mask.bit_count():
             moves += legal[mask.bit_count():]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final
 
 from .legality import CALL_TRUMP
+from .position import Scratch, kernel_takes, play_actions, position_of
 from .search_tables import (
     CARD_BITS,
     INFINITY,
@@ -22,7 +23,6 @@ from .search_tables import (
     stored_entry,
     window,
 )
-from .state import PLAY
 from .tricks import TrickOutcome
 
 if TYPE_CHECKING:
@@ -47,25 +47,25 @@ class Kernel:
     and move order as the solver's search over the round, over a few numbers changed
     and restored in place instead of copies of the round.
 
-    What is legal still comes from the engine: a scratch round of the position holds
-    the hands and the trick in progress (the kernel's own lists) and the trump's state,
-    and its :meth:`_play_legal` answers; the answer is kept for the position (the key
-    holds the seat's hand, the trick and everything else of the scratch round the
-    kernel changes), so a position met again is not asked twice. Tricks end by the ruleset's own
+    What is legal still comes from the engine: a scratch round of the position
+    (:class:`~twentyeight.position.Scratch`) holds the hands and the trick in progress
+    (the kernel's own lists) and the trump's state, and answers; the answer is kept for
+    the position (the key holds the seat's hand, the trick and everything else of the
+    scratch round the kernel changes), so a position met again is not asked twice.
+    Tricks end by the ruleset's own
     :func:`~twentyeight.tricks.trick_outcome`, exposures follow
     :meth:`~twentyeight.phases.Transitions._exposure`, and the checks at the exposure
     (all :attr:`~twentyeight.config.RedealCheck.settled_by_the_deal`) are asked once."""
 
     def __init__(self, search: _Search, rnd: Round) -> None:
         self.search = search
-        self.scratch = scratch = rnd.clone()
+        self.scratch: Scratch = Scratch(rnd)
+        scratch = self.scratch
         tables = search.tables
         self.tables: SearchTables = tables
         # One empty list per trick: the trick in progress at each depth.
-        self.tricks: list[list[int]] = [[] for _ in range(rnd._n_tricks + 1)]
-        port = scratch._port_obj or scratch._port
-        self.annulled: bool = any(c.automatic(port, "trump-exposed")
-                                  for c in rnd._checks_at.get("trump-exposed", ()))
+        self.tricks: list[list[int]] = [[] for _ in range(scratch.n_tricks + 1)]
+        self.annulled: bool = scratch.exposure_annulled()
         self.table: dict[Hashable, Entry] = search.table
         self.patterns: dict[tuple[int, ...], int] = search.patterns
         self.pattern_ids: dict[tuple[Hashable, ...], int] = search.pattern_ids
@@ -75,36 +75,42 @@ class Kernel:
         # hash.
         self.compressed: bool = (tables.compressed and not tables.watch_led
                                  and not tables.watch_trump_led)
-        self.hands: list[int] = scratch._hands
-        self.play_legal: Callable[[int, Any], tuple[int, bool]] = scratch._play_legal
-        self.exposure: Callable[[int, bool, bool], None] = scratch._exposure
-        self.outcome: TrickOutcome = scratch._trick_outcome
+        self.hands: list[int] = scratch.hands
+        # The scratch round's answers, bound once (asked at one node in ten).
+        self.scratch_legal: Callable[[int, list[int], int, int, int, bool],
+                                     tuple[int, bool]] = scratch.legal
+        self.scratch_expose: Callable[[int, list[int], int, int, bool, bool],
+                                      tuple[int, int]] = scratch.expose
+        self.set_exposed_at: Callable[[tuple[int, int] | None], None] = \
+            scratch.set_exposed_at
+        self.outcome: TrickOutcome = scratch.outcome
         self.suit_of: tuple[int, ...] = tuple(tables.suit_of)
-        self.play_of: tuple[Any, ...] = tuple(scratch._play_of)
-        self.play_index: dict[int, int] = scratch._play_index
-        self.next_seat: tuple[int, ...] = tuple(scratch._next_seat)
-        self.seat_order: tuple[tuple[int, ...], ...] = tuple(scratch._seat_order)
-        self.size: int = scratch._trick_size
-        self.n_tricks: int = scratch._n_tricks
-        self.last_points: int = scratch._last_trick_points
-        self.bidder: int = scratch._bidder
-        self.trump: int = scratch._trump_suit
-        self.concealed: int = scratch._concealed
-        self.shown: int = scratch._shown
-        cfg = scratch.ruleset.config
+        play_of, play_index = play_actions(rnd)
+        self.play_of: tuple[Any, ...] = play_of
+        self.play_index: dict[int, int] = play_index
+        self.next_seat: tuple[int, ...] = scratch.next_seat
+        self.seat_order: tuple[tuple[int, ...], ...] = scratch.seat_order
+        self.size: int = scratch.size
+        self.n_tricks: int = scratch.n_tricks
+        self.last_points: int = scratch.last_trick_points
+        self.bidder: int = scratch.bidder
+        self.trump: int = scratch.trump_suit
+        self.concealed: int = scratch.concealed
+        self.shown: int = scratch.shown
+        cfg = rnd.ruleset.config
         self.follow_exposes: bool = cfg.concealed_follow == "expose"
         self.void_if_unexposed: bool = cfg.last_trick_unexposed == "void" and self.trump >= 0
         self.total: int = search.total
         self.track_leads: bool = tables.watch_led or tables.watch_trump_led
         """Whether the suits led decide anything (else they are left as they were)."""
-        self.live: list[int] = [0] * (rnd._n_tricks + 1)
+        self.live: list[int] = [0] * (scratch.n_tricks + 1)
         """The cards in play at the start of each trick, the face-down card included:
         the same until the trick ends."""
         self.legal_memo: dict[int, dict[int, tuple[int, bool]]] = {}
         """The engine's answer (cards, may call) for each position met: by the hand of
         the seat to act, then by the seat, the trick and the trump's and leads' state
         (:meth:`_legal`)."""
-        self.seat_bits: int = max(1, (len(scratch._hands) - 1).bit_length())
+        self.seat_bits: int = max(1, (len(scratch.hands) - 1).bit_length())
         """Bits that hold a seat in the numbers the kernel keys by."""
         self.suit_bits: int = len(tables.suit_runs)
         """Bits that hold the suits led so far."""
@@ -123,29 +129,29 @@ class Kernel:
         the round would give it."""
         # The rest of the trump's and leads' state reaches the scratch round before
         # each question to the engine (:meth:`_legal`, :meth:`_expose`).
-        self.hands[:] = rnd._hands
-        done = len(rnd._tricks)
-        self.hidden = rnd._exposed_at is None
-        self.scratch._exposed_at = rnd._exposed_at
-        self.trump_from = rnd._trump_from
-        self.must_trump = rnd._must_trump
-        self.led_suits = rnd._led_suits
-        self.trump_led = rnd._trump_led
+        pos = position_of(rnd)
+        self.hands[:] = pos.hands
+        done = pos.tricks_done
+        self.hidden = pos.exposed_at is None
+        self.set_exposed_at(pos.exposed_at)
+        self.trump_from = pos.trump_from
+        self.must_trump = pos.must_trump
+        self.led_suits = pos.led_suits
+        self.trump_led = pos.trump_led
         search = self.search
         self.nodes = search.nodes
         self.next_check = search.next_check
-        p0, p1 = rnd._team_points
+        p0, p1 = pos.team_points
+        leader = pos.leader
         try:
-            return self.node(rnd._leader, rnd._leader, p0, p1, done, alpha, beta)
+            return self.node(leader, leader, p0, p1, done, alpha, beta)
         finally:
             search.nodes = self.nodes
 
     @staticmethod
     def takes(rnd: Round, tables: SearchTables) -> bool:
         """Whether the kernel can search ``rnd``, at the start of a trick."""
-        return (tables.plain and rnd.phase is PLAY
-                and bool(rnd._trump_known >> rnd._bidder & 1)
-                and not rnd._all_tricks and (bool(rnd._tricks) or not rnd._claim_checks))
+        return tables.plain and kernel_takes(rnd)
 
     def _check_budget(self) -> None:
         search = self.search
@@ -168,13 +174,8 @@ class Kernel:
         known = known_here.get(key)
         if known is not None:
             return known
-        scratch = self.scratch
-        scratch._trick = trick
-        scratch._trump_from = self.trump_from
-        scratch._must_trump = self.must_trump
-        scratch._led_suits = self.led_suits
-        scratch._trump_led = self.trump_led
-        answer = self.play_legal(seat, None)
+        answer = self.scratch_legal(seat, trick, self.trump_from, self.must_trump,
+                                    self.led_suits, self.trump_led)
         known_here[key] = answer
         return answer
 
@@ -199,14 +200,9 @@ class Kernel:
     def _expose(self, seat: int, trick: list[int], followed: bool, called: bool) -> None:
         """The engine's exposure by ``seat`` during ``trick``, its changes to the trump's
         state read back."""
-        scratch = self.scratch
-        scratch._trick = trick
-        scratch._trump_from = self.trump_from
-        scratch._must_trump = self.must_trump
-        self.exposure(seat, followed, called)
+        self.trump_from, self.must_trump = self.scratch_expose(
+            seat, trick, self.trump_from, self.must_trump, followed, called)
         self.hidden = False
-        self.trump_from = scratch._trump_from
-        self.must_trump = scratch._must_trump
 
     def node(self, seat: int, leader: int, p0: int, p1: int, done: int, alpha: int,
              beta: int) -> int:
@@ -304,7 +300,7 @@ class Kernel:
                 self.trump_from = saved_from
                 self.must_trump = saved_must
                 self.hidden = True
-                self.scratch._exposed_at = None
+                self.set_exposed_at(None)
             if value > best if maximizing else value < best:
                 best = value
                 chosen = c

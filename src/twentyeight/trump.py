@@ -20,28 +20,27 @@ count once it is exposed. Every hook receives the round's
 
 The trump options keep the names they had as config options (``seventh_card``,
 ``cut_mode``, ...): ``te.ruleset("28", seventh_card=True)`` and saved records still
-work. :func:`fold_trump_options` turns such names into the part that has them.
+work. :func:`~twentyeight.trump_options.fold_trump_options` turns such names into the
+part that has them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
 
+from .actions import deck_actions
 from .errors import ConfigError
+from .inference import NoneOf
 from .plugins import Part, one_of, typed
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .actions import Action
-    from .cards import Deck
+    from .inference import Facts
     from .port import RoundPort
-    from .ruleset import DeckActions
 
 __all__ = [
     "TRUMP_OPTION_NAMES",
@@ -58,8 +57,6 @@ __all__ = [
     "TrumpMarker",
     "TrumpRules",
     "Why",
-    "check_trump_options",
-    "fold_trump_options",
     "trump_parts",
 ]
 
@@ -133,7 +130,8 @@ the config's init keywords, read properties and entries of
 
 _PARTS: dict[str, type[TrumpRules]] = {}
 """Every concrete trump part class (one with a ``marker``), by qualified
-name, in the order they were defined: the classes :func:`fold_trump_options` picks
+name, in the order they were defined: the classes
+:func:`~twentyeight.trump_options.fold_trump_options` picks
 from."""
 
 
@@ -268,7 +266,7 @@ class TrumpRules(Part):
         in the trump phase. Default: ``trump <card>`` for each card of the hand, laid
         face down. (Thunee's ``seventh-card`` is added by the round where its ruleset
         offers it.)"""
-        return _deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
+        return deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
 
     def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
         """``seat`` took ``action``, one of :meth:`choices` of a kind the round does not
@@ -387,6 +385,21 @@ class TrumpRules(Part):
         its only card left, is then played and exposes the trump). Default: play it."""
         return None
 
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Declare what ``seat`` may infer from this part's rules (see
+        :mod:`twentyeight.inference`). Here: under ``trump_lead_after_trump_played``, a
+        trump led before one was played to an earlier trick means only trumps held."""
+        if not self.trump_lead_after_trump_played or facts.trump < 0:
+            return
+        suit_of, trumps = rnd.deck.suit_of, rnd.deck.suit_mask[facts.trump]
+        played = -1  # the first trick with a card of the trump suit (unseen cards are not)
+        for s in facts.plays:
+            if s.card >= 0 and suit_of[s.card] == facts.trump:
+                if s.position == 0 and s.exposed and (played < 0 or played == s.trick):
+                    facts.none_of(s.who, rnd.deck.full_mask & ~trumps, s.at)
+                if played < 0:
+                    played = s.trick
+
 
 @frozen
 class ConcealedTrump(TrumpRules):
@@ -468,6 +481,63 @@ class ConcealedTrump(TrumpRules):
         (``trump-never-exposed``)."""
         return "trump-never-exposed" if self.last_trick_unexposed == "void" else None
 
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """The concealed trump's facts: the face-down card lies in the bidder's packet,
+        its suit the trump; a call for the trump means a void in the suit led; a caller
+        who must trump and did not holds none; a bidder's lead before the exposure under
+        ``bidder_trump_lead`` means, if it was of the trump suit, only trumps held."""
+        super().infer(rnd, seat, facts)
+        deck = rnd.deck
+        suit_mask, suit_of = deck.suit_mask, deck.suit_of
+        bidder = rnd.bidder
+        card = facts.face_down_trump
+
+        def lay(forbid: int) -> None:  # the face-down card, in the bidder's packet
+            if card >= 0 and bidder is not None:
+                facts.place(card, bidder, facts.trump_choice_at, facts.trump_seen_by,
+                            forbid, trump_card=True)
+
+        lay(0)
+        if card < 0 and facts.trump_choice_at >= 0:
+            # A card laid and no longer face down (exposed, or taken back by a call that
+            # sets the trump another way) was held by its chooser then.
+            who, action = rnd.history[facts.trump_choice_at]
+            laid = getattr(action, "card", None)
+            if laid is not None:
+                facts.some_of(1 << who, 1 << deck.card_id(laid), facts.trump_choice_at)
+        expose = self.option("concealed_follow") == "expose"
+        policy = self.bidder_trump_lead
+        other_leads = 0  # suits a seat other than the bidder has led
+        caller = -1
+        for s in facts.plays:
+            if s.call:
+                facts.none_of(s.who, suit_mask[s.led], s.at)
+                if s.who == bidder and expose:
+                    lay(suit_mask[s.led])
+                caller = s.who
+                continue
+            if s.card < 0:
+                continue
+            suit = suit_of[s.card]
+            opened = s.opened
+            if opened and s.position and expose and suit == s.led:
+                facts.none_of(s.who, suit_mask[suit], s.at)  # none in hand: it followed
+            if s.position == 0:
+                if s.who != bidder:
+                    other_leads |= 1 << suit
+                elif policy != "any" and not s.exposed and not opened and \
+                        not facts.trump_blind and not (policy == "after-trump-led"
+                                                       and other_leads >> suit & 1):
+                    facts.if_trump(suit, NoneOf(bidder, deck.full_mask & ~suit_mask[suit],
+                                                s.at))
+            elif s.who == bidder and not s.exposed and not opened and expose \
+                    and suit != s.led:
+                lay(suit_mask[s.led])
+            if caller == s.who:
+                if self.caller_must_trump and facts.trump >= 0 and suit != facts.trump:
+                    facts.none_of(s.who, suit_mask[facts.trump], s.at)
+                caller = -1
+
 
 @frozen
 class HandCardTrump(ConcealedTrump):
@@ -544,40 +614,7 @@ class IndicatorTrump(ConcealedTrump):
 
     def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``trump <suit>`` for each suit of the deck."""
-        return _deck_actions(rnd.deck).name_of
-
-    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
-        """``seat`` took ``action``, one of :meth:`choices` of a kind the round does not
-        carry out itself (the part's :attr:`action_kinds`; ``trump <card>``, ``trump
-        <suit>`` and ``seventh-card`` the round sets itself): make its changes through
-        the port (``rnd.set_trump``, ``rnd.hide``, ...). Default: a ``trump <card>``
-        or ``trump <suit>`` sets the trump, known to ``seat``."""
-        from .actions import LayTrump, NameTrump
-
-        deck = rnd.deck
-        if isinstance(action, LayTrump):
-            rnd.set_trump(card=deck.card_id(action.card), known_to=1 << seat)
-        elif isinstance(action, NameTrump):
-            rnd.set_trump(suit=deck.spec.suits.index(action.suit), known_to=1 << seat)
-        else:
-            raise ConfigError(f"{type(self).__name__} offers {action} but does not "
-                              "override choose() to carry it out")
-
-    def after_deal(self, rnd: RoundPort) -> None:
-        """The deal is complete (before the auction when it is on the whole hand, else
-        after the trump is chosen), before the checks of a complete deal. Asked only if
-        :meth:`active_hooks` names it. Default: nothing."""
-
-    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
-        """The ``trump`` value of ``seat``'s view (``None``: what every player sees),
-        once the trump is chosen. Asked only if :meth:`active_hooks` names it (the
-        built-in parts have the core's own). Default: the marker, whether the trump is
-        exposed and, once it is, its suit; never a card the seat has not seen."""
-        exposed = rnd.exposed_at is not None
-        out: dict[str, Any] = {"marker": self.marker, "exposed": exposed}
-        if exposed and rnd.trump_suit_index >= 0:
-            out["suit"] = rnd.deck.suit_letter(rnd.trump_suit_index)
-        return out
+        return deck_actions(rnd.deck).name_of
 
     def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """A suit the deck does not have, or a reminder to name one."""
@@ -602,20 +639,6 @@ class OpenTrump(TrumpRules):
 _OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "view")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
 
-_DECK_ACTIONS: list[Callable[[Deck], DeckActions]] = []
-"""``ruleset.deck_actions``, once imported (``ruleset`` imports this module)."""
-
-
-def _deck_actions(deck: Deck) -> DeckActions:
-    """The deck's shared actions (``trump <card>``, ``trump <suit>``): the objects the
-    ruleset's action tables know."""
-    if not _DECK_ACTIONS:
-        from .ruleset import deck_actions
-
-        _DECK_ACTIONS.append(deck_actions)
-    return _DECK_ACTIONS[0](deck)
-
-
 def _trump_led_now(rnd: RoundPort) -> bool:
     """Whether the trick in progress was led in the trump suit."""
     trick = rnd.current_trick
@@ -627,116 +650,3 @@ def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:
     module's: a third party's, active whatever the options."""
     owner = next(k for k in cls.__mro__ if name in vars(k))
     return owner.__module__ != __name__
-
-
-def check_trump_options(v: Mapping[str, Any]) -> None:
-    """Refuse trump options that do not go together (``v``: every name of
-    :data:`TRUMP_OPTION_NAMES` and its value)."""
-    needs_card = [name for name, on in (
-        ("caller_plays_exposed_card", v["caller_plays_exposed_card"]),
-        ("concealed_follow 'expose'", v["concealed_follow"] == "expose"),
-        ("open_by_leading_trump", v["open_by_leading_trump"])) if on]
-    if needs_card and v["trump_marker"] != "hand-card":
-        raise ConfigError(
-            f"{needs_card[0]} conflicts with trump_marker {v['trump_marker']!r}: it "
-            "needs the bidder's own face-down trump card (trump_marker 'hand-card')")
-    if v["cut_mode"] == "face-down":
-        clash = [name for name, on in (
-            ("trump_marker 'open'", v["trump_marker"] == "open"),
-            ("seventh_card", v["seventh_card"]),
-            ("reveal_when_void", v["reveal_when_void"]),
-            ("concealed_follow 'expose'", v["concealed_follow"] == "expose")) if on]
-        if clash:
-            raise ConfigError(
-                f"cut_mode 'face-down' conflicts with {clash[0]}: face-down cuts need a "
-                "trump the bidder chose and knows, and no call for it")
-    if v["open_by_leading_trump"] and v["seventh_card"]:
-        raise ConfigError(
-            "open_by_leading_trump conflicts with seventh_card: a bidder who takes the "
-            "seventh card cannot name it to lead it")
-    if v["concealed_follow"] == "expose" and v["seventh_card"]:
-        raise ConfigError(
-            "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
-            "takes the seventh card does not know the face-down card's suit, so "
-            "cannot be told to follow suit with it")
-
-
-def _fields(cls: type[TrumpRules]) -> set[str]:
-    return set(attrs.fields_dict(cls)) & set(TRUMP_OPTION_NAMES)
-
-
-class _Named:
-    """What :func:`~twentyeight.plugins.one_of` reads of an attribute: its name."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-def _validate(name: str, value: Any) -> None:
-    """Check ``value`` as the field ``name`` of a registered part checks it, so that a
-    bad value is refused with the option's own message even where it stays inert."""
-    if name == "trump_marker":
-        markers = dict.fromkeys(("hand-card", "indicator", "open"))
-        markers.update(dict.fromkeys(c.marker for c in _PARTS.values()))
-        one_of(*markers)(None, _Named(name), value)
-        return
-    for cls in _PARTS.values():
-        attribute = attrs.fields_dict(cls).get(name)
-        if attribute is not None and attribute.validator is not None:
-            attribute.validator(None, attribute, value)
-            return
-
-
-def _load_parts() -> None:
-    # Parts of registered rulesets (304's cuts, Thunee's last card) are defined by
-    # their packages: load them when an option names a field no part has yet.
-    for ep in entry_points(group="twentyeight.rulesets"):
-        try:
-            ep.load()
-        except Exception:  # the registry reports a broken plug-in; skip it here
-            continue
-
-
-def _known() -> set[str]:
-    return set().union(*(_fields(c) for c in _PARTS.values()))
-
-
-def fold_trump_options(part: TrumpRules, changes: Mapping[str, Any]) -> TrumpRules:
-    """``part`` with the trump options ``changes`` (names of
-    :data:`TRUMP_OPTION_NAMES`) applied: the same class if it has a field for every
-    value that differs from the classic default, else the registered part of the
-    marker asked for with the fewest fields that has them. A value that only parts of
-    another marker have a field for is kept inert (:attr:`TrumpRules.inert`). The
-    config's constructor and ``with_options`` both fold through it."""
-    if not set(changes) <= _known():
-        _load_parts()
-    for name, value in changes.items():
-        if name not in _known() and name != "trump_marker":
-            raise ConfigError(f"option {name} needs a trump part that has it (a "
-                              "registered ruleset package defines it)")
-        _validate(name, value)
-    v = part.legacy_options() | dict(changes)
-    check_trump_options(v)
-    if not changes:
-        return part
-    marker = v["trump_marker"]
-    wanted = {k for k in TRUMP_OPTION_NAMES[1:] if v[k] != _NEUTRAL[k]}
-    current = type(part)
-    cls: type[TrumpRules] = current
-    if current.marker != marker or not wanted & _marker_fields(marker) <= _fields(current):
-        fits = [c for c in _PARTS.values() if c.marker == marker
-                and wanted & _marker_fields(marker) <= _fields(c)]
-        if not fits:
-            raise ConfigError(f"no trump part of trump_marker {marker!r} has the options "
-                              f"{', '.join(sorted(wanted & _marker_fields(marker)))}")
-        cls = min(fits, key=lambda c: len(_fields(c)))
-    mine = _fields(cls)
-    theirs = attrs.fields_dict(cls)
-    kept = {f.alias: getattr(part, f.name) for f in attrs.fields(current)
-            if f.name in theirs and f.name not in mine and f.name != "inert"}
-    inert = {k: v[k] for k in sorted(wanted - mine)}
-    return cls(**{k: v[k] for k in mine}, **kept, inert=inert)
-
-
-def _marker_fields(marker: str) -> set[str]:
-    return set().union(*(_fields(c) for c in _PARTS.values() if c.marker == marker))

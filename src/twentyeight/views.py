@@ -420,3 +420,55 @@ def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
             v["tricks"][k] = {**v["tricks"][k], "cards": cards(seats, ids),
                               "points": v["tricks"][k]["points"] - unseen}
             team_points[winner & 1] -= unseen
+
+
+
+# ---------------------------------------------------------------- what the observation reads
+
+
+def observation_facts(rnd: Views) -> tuple[Any, ...]:
+    """What :func:`~twentyeight.encoding.observe` reads of ``rnd`` besides its public
+    properties, in one read (a plain tuple: the observation is made at every decision
+    of a learning loop, and a named tuple costs it a copy). In this order:
+
+    ``players``; ``hands`` (each seat's hand as a mask, without a concealed trump card;
+    the round's own list: read it, never keep or change it); ``exposed_at`` (where the
+    trump was exposed, (trick, position), or None); ``exposed_by`` (the seat, or -1 when
+    no trump was ever hidden); ``concealed`` (the id of the card laid face down as the
+    trump, or -1); ``bidder`` (or -1); ``high_bid``; ``denomination``; ``target`` (the
+    card points the contract needs, after a second auction if any); ``multiplier``;
+    ``stake`` (fixed game points, or None); ``contract`` (its kind); ``all_tricks``
+    (the declarer plays for every trick); ``auction_ended``; ``tricks`` (the finished
+    tricks, raw: seats, card ids, winner, points, trumps-from); ``trick`` (card ids of
+    the trick in progress; the round's list); ``trick_seats``; ``leader``;
+    ``trump_suit`` (index, or -1); ``trump_from`` (the position in the trick from which
+    trumps count); ``shown`` (cards still held that everyone has seen); ``team_points``;
+    ``active`` (the seats in play, one bit each); ``window`` (the claim window open, or
+    None); ``kept`` (what the observation keeps with the round:
+    :func:`keep_observation_parts`); then what the visibility seam
+    (:mod:`~twentyeight.sight`) keeps: ``down`` (the cards face down, a mask) and
+    ``trump_known`` (the seats that know the trump, one bit each)."""
+    return (rnd._n, rnd._hands, rnd._exposed_at, rnd._exposed_by, rnd._concealed, rnd._bidder,
+            rnd._high_bid, rnd._denomination,
+            rnd._target if rnd._auction_len is not None else rnd._high_bid,
+            rnd._multiplier, rnd._stake, rnd._contract, rnd._all_tricks,
+            rnd._auction_len is not None, rnd._tricks, rnd._trick,
+            rnd._seat_order[rnd._leader], rnd._leader, rnd._trump_suit, rnd._trump_from,
+            rnd._shown, rnd._team_points, rnd._active, rnd._window, rnd._obs_parts,
+            rnd._down, rnd._trump_known)
+
+
+def keep_observation_parts(rnd: Views, kept: Any) -> None:
+    """Keep ``kept`` with ``rnd`` for its next observations (what the finished tricks
+    and the auction say: the same for every seat while the finished tricks are; clones
+    share it while they share those)."""
+    rnd._obs_parts = kept
+
+
+def auction_calls(rnd: Views) -> tuple[list[tuple[int, Action]], bool, int]:
+    """The auction's calls as ``(seat, action)`` (those of the first auction when a
+    second one followed), whether a claim window of the auction took calls too
+    (:func:`later_calls`), and the seats that passed, one bit each."""
+    end = rnd._auction_len
+    actions = rnd._actions if end is None else rnd._actions[:end]
+    return actions, "auction" in rnd._call_log, rnd._passed

@@ -322,7 +322,7 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
         if illegal not in ("raise", "penalize"):
             raise ValueError(f"illegal must be 'raise' or 'penalize', got {illegal!r}")
         self._rs = rs
-        self._seat = seat
+        self._agent_seat = seat
         self._dealer = dealer
         self._illegal = illegal
         self._illegal_reward = float(illegal_reward)
@@ -345,12 +345,12 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
         if isinstance(opponents, Sequence):
             bots = list(cast(Sequence[Bot | None], opponents))
             if len(bots) == n - 1:
-                bots.insert(self._seat, None)
-            if len(bots) != n or bots[self._seat] is not None:
+                bots.insert(self._agent_seat, None)
+            if len(bots) != n or bots[self._agent_seat] is not None:
                 raise ValueError(f"give {n - 1} bots (the other seats in order) or {n} "
-                                 f"with None at seat {self._seat}")
+                                 f"with None at seat {self._agent_seat}")
             for s, bot in enumerate(bots):
-                if s != self._seat and not isinstance(bot, Bot):
+                if s != self._agent_seat and not isinstance(bot, Bot):
                     raise TypeError(f"the bot of seat {s} has no choose(view) method: "
                                     f"{bot!r}")
             return None, bots
@@ -364,7 +364,7 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
     @property
     def seat(self) -> int:
         """The learner's seat."""
-        return self._seat
+        return self._agent_seat
 
     @property
     def bots(self) -> tuple[Bot | None, ...]:
@@ -375,7 +375,7 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
 
     def _play_bots(self, rnd: Round) -> None:
         """Let the bots act until the learner's turn or the end of the round."""
-        seat = self._seat
+        seat = self._agent_seat
         bots = self._bots
         while not rnd.is_over and rnd.to_act != seat:
             to_act = rnd.to_act
@@ -397,7 +397,7 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
             deal_seed = draw_seed(rng)
             dealer = self._dealer if self._dealer is not None else int(rng.integers(n))
             if self._factory is not None:
-                self._bots = [None if s == self._seat else self._factory(draw_seed(rng))
+                self._bots = [None if s == self._agent_seat else self._factory(draw_seed(rng))
                               for s in range(n)]
             rnd = self._rs.new_round(seed=deal_seed, dealer=dealer)
             self._play_bots(rnd)
@@ -405,12 +405,12 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
                 break
         else:
             raise RuntimeError(f"{_MAX_SKIPPED} deals in a row ended before seat "
-                               f"{self._seat} could act")
+                               f"{self._agent_seat} could act")
         self._round = rnd
         self._done = False
         if self.render_mode == "human":
             self.render()
-        return observe(rnd, self._seat), {}
+        return observe(rnd, self._agent_seat), {}
 
     def step(
         self, action: int | np.integer[Any]
@@ -436,19 +436,19 @@ class TwentyEightEnv(RoundHolder, gymnasium.Env[dict[str, Any], np.int64]):
                 raise
             self._done = True
             refused = {"illegal_action": index, "rule": err.rule}
-            return observe(rnd, self._seat), self._illegal_reward, True, False, refused
+            return observe(rnd, self._agent_seat), self._illegal_reward, True, False, refused
         self._play_bots(rnd)
         reward = 0.0
         info: dict[str, Any] = {}
         if rnd.is_over:
             self._done = True
-            reward = rnd.returns()[self._seat]
+            reward = rnd.returns()[self._agent_seat]
             result = rnd.result
             assert result is not None
             info["result"] = result.to_json()
         if self.render_mode == "human":
             self.render()
-        return observe(rnd, self._seat), reward, self._done, False, info
+        return observe(rnd, self._agent_seat), reward, self._done, False, info
 
 
 def make_env(

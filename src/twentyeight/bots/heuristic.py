@@ -136,7 +136,7 @@ class HeuristicBot:
 
         return sorted(by_suit, key=value, reverse=True)
 
-    def _denomination(self, hand: Sequence[Card], facts: DeckFacts,
+    def _wanted_denomination(self, hand: Sequence[Card], facts: DeckFacts,
                       allowed: set[str]) -> str | None:
         """The longest (then strongest) suit, or NT with a balanced hand that holds a
         top card (a Jack) in every suit."""
@@ -192,7 +192,7 @@ class HeuristicBot:
         names = {d for ds in bids.values() for d in ds if d is not None}
         if not names:
             return bids[low][None]
-        wanted = self._denomination(hand, facts, names)
+        wanted = self._wanted_denomination(hand, facts, names)
         for value in sorted(bids):
             if wanted in bids[value] and (value == low or value <= est):
                 return bids[value][wanted]

@@ -61,7 +61,7 @@ class SeatAccess:
     def tricks_left(self) -> int:
         """Tricks not yet finished, the one in progress included (public)."""
         rnd = self._round
-        return rnd.ruleset.config.tricks - len(rnd._tricks)
+        return rnd.ruleset.config.tricks - len(rnd.tricks)
 
     def resample(self, rng: random.Random) -> Round:
         """A deal of the hidden cards drawn uniformly from those consistent with

@@ -4,10 +4,10 @@ and registered on its own, that uses only the library's public names.
 The whole hand is dealt before the auction (two packets of four). The dealer's last
 card is turned face up: everyone sees it, and its suit is the trump, known to all from
 the first card of the play. After the auction the dealer lays away one card face down
-(``bury <card>``): a card worth no points (any card, if the dealer holds none) but not
-the turned-up one. Nobody else ever sees it. It stays among the dealer's cards but out
-of the hand (the dealer follows suit with seven), and is played, still face down, to
-the last trick, which it cannot win; it is not turned up when the hand is counted."""
+(``bury <card>``), any card of the hand but the turned-up one. Nobody else ever sees
+it. It stays among the dealer's cards but out of the hand (the dealer follows suit with
+seven), and is played, still face down, to the last trick, which it cannot win (its
+points go to the trick's winner); it is not turned up when the hand is counted."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from twentyeight.cards import STANDARD_POINTS, STANDARD_RANKS, Card
 from twentyeight.trump import TrumpRules
 
 if TYPE_CHECKING:
+    from twentyeight.inference import Facts
     from twentyeight.port import RoundPort
 
 __all__ = ["TURN_UP", "Bury", "TurnUp"]
@@ -61,7 +62,7 @@ class TurnUp(TrumpRules):
     reveal_at_end: ClassVar[bool] = False
 
     description: str = ("the dealer's last card is turned up and sets the trump; the "
-                        "dealer buries a card face down")
+                        "dealer buries another card face down")
 
     def turned(self, rnd: RoundPort) -> int:
         """The card id of the turned-up card: the dealer's last card dealt."""
@@ -76,12 +77,8 @@ class TurnUp(TrumpRules):
         return rnd.dealer
 
     def buriable(self, rnd: RoundPort, seat: int) -> int:
-        """The cards ``seat`` (the dealer) may bury: those of its hand worth no points
-        but the turned-up card, or, with none, any card of the hand but that one."""
-        deck = rnd.deck
-        hand = rnd.hand_mask(seat) & ~(1 << self.turned(rnd))
-        pointless = sum(1 << c for c in _ids(hand) if deck.points[c] == 0)
-        return pointless or hand
+        """The cards ``seat`` (the dealer) may bury: its hand but the turned-up card."""
+        return rnd.hand_mask(seat) & ~(1 << self.turned(rnd))
 
     def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``bury <card>`` for each card the dealer may bury."""
@@ -102,9 +99,7 @@ class TurnUp(TrumpRules):
             cid = rnd.deck.card_id(action.card)
             if not rnd.hand_mask(seat) >> cid & 1:
                 return "bury-not-in-hand", f"you do not hold {action.card}"
-            if cid == self.turned(rnd):
-                return "bury-turned-card", "the turned-up card stays in your hand"
-            return "bury-point-card", "bury a card worth no points"
+            return "bury-turned-card", "the turned-up card stays in your hand"
         return "wrong-phase", "the dealer must bury a card face down (bury <card>)"
 
     def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
@@ -113,6 +108,23 @@ class TurnUp(TrumpRules):
         return {"marker": self.marker, "exposed": True,
                 "suit": deck.suit_letter(rnd.trump_suit_index),
                 "turned_up": str(deck.cards[self.turned(rnd)])}
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """What a seat may infer: the buried card lies face down, the dealer's, out of
+        the hand from the bury on, seen by the dealer alone, and it is not the turned-up
+        card (the resampler draws it afresh for every other seat)."""
+        super().infer(rnd, seat, facts)
+        deck = rnd.deck
+        done = {c for trick in rnd.tricks for c in trick.cards}
+        for at, (who, action) in enumerate(rnd.history):
+            if isinstance(action, Bury):
+                forbid = 1 << self.turned(rnd)
+                if action.card in done:
+                    # Its trick is over: the points it gave the winner are public.
+                    worth = deck.points[deck.card_id(action.card)]
+                    forbid |= sum(1 << c for c in range(deck.size) if deck.points[c] != worth)
+                facts.place(deck.card_id(action.card), owner=who, at=at, seen_by=1 << who,
+                            forbid=forbid)
 
     def all_actions(self, config: RulesetConfig) -> tuple[Action, ...]:
         """``bury <card>`` for every card of the deck."""
