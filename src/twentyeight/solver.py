@@ -210,9 +210,8 @@ class _Search:
             aside |= rnd.held_mask(s) & ~rnd.hand_mask(s)
         if pos.face_down >= 0:
             aside &= ~(1 << pos.face_down)
-        for c in rnd.deck.cards_of(aside):
-            p = rnd.deck.points[rnd.deck.card_id(c)]
-            gains, losses = gains + max(p, 0), losses + max(-p, 0)
+        for worth in (rnd.deck.points[k] for k in range(rnd.deck.size) if aside >> k & 1):
+            gains, losses = gains + max(worth, 0), losses + max(-worth, 0)
         remaining = gains - losses
         # What the side can end with at worst and at best, before searching.
         bounds: dict[Action, tuple[int, int]] = {
