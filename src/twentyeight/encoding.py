@@ -93,7 +93,7 @@ class ActionIndex(Sealed):
             actions.append(CALL_TRUMP)
         if ruleset.claim_checks:
             actions.append(REDEAL)
-        for part in (cfg.auction, *cfg.plugins):
+        for part in (cfg.auction, cfg.trump, *cfg.plugins):
             try:
                 offered = part.all_actions(cfg)
             except TypeError as exc:

@@ -212,6 +212,13 @@ class RoundPort(Protocol):
         """:meth:`dealt_mask` of every seat, by seat."""
         ...
 
+    def deal_card(self, seat: int, k: int) -> int:
+        """The card id of the ``k``-th card dealt to ``seat`` so far, in the order dealt
+        (0: its first; -1: its last). Full information, like :meth:`hand_mask`: a part
+        shows only what its rule makes public (a euchre-style turned-up card). A ``k``
+        out of range is a :class:`~twentyeight.errors.ConfigError`."""
+        ...
+
     def unseen_mask(self, seat: int) -> int:
         """Cards dealt to ``seat`` that ``seat`` itself has not seen (an unseen seventh
         card taken as the trump, until it is turned up). A rule that offers ``seat`` an
@@ -290,12 +297,17 @@ class RoundPort(Protocol):
     # The visibility seam (twentyeight.sight answers what each seat sees of these).
 
     def hide(self, mask: int, seen_by: int) -> None:
-        """Turn the cards of ``mask`` (card-id bits, cards of the trick in progress)
-        face down: only the seats of ``seen_by`` (seat bits) see them, every view,
-        public record and observation of another seat shows a face-down card without
-        its card or its points (304's cuts are made this way). They stay face down
-        until :meth:`reveal` or the end of the hand. Laying cards aside from a hand is
-        not supported yet (:class:`~twentyeight.errors.ConfigError`)."""
+        """Turn the cards of ``mask`` (card-id bits, cards of the trick in progress or
+        of hands) face down: only the seats of ``seen_by`` (seat bits) see them, every
+        view, public record and observation of another seat shows a face-down card
+        without its card or its points (304's cuts are made this way). Cards of a hand
+        are laid aside: they stay their seat's cards (:meth:`held_mask`) but leave its
+        hand (:meth:`hand_mask`; they do not follow suit), and are played, face down,
+        once the hand is empty. A card still face down when its trick is complete
+        cannot win it (the best face-up card does; the face-down card's points go to
+        the winner). They stay face down until :meth:`reveal` or the end of the hand
+        (unless the trump part's ``reveal_at_end`` is False). Other cards are a
+        :class:`~twentyeight.errors.ConfigError`."""
         ...
 
     def reveal(self, mask: int, to: int = -1) -> None:

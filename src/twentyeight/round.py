@@ -27,6 +27,7 @@ from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal,
 from .encoding import as_mask, observe
 from .errors import IllegalActionError
 from .inputs import MAX_ACTION_TEXT, describe
+from .port_access import deal_ids
 from .records import (
     MAX_RECORD_CHARS,
     MAX_SCORE,
@@ -47,7 +48,6 @@ from .state import (
     Phase,
     RawTrick,
     copy_round,
-    deal_ids,
     fill_blank,
 )
 from .views import SeatView, Views
@@ -531,6 +531,8 @@ def _start(rnd: Round, seed: int | None, deal: tuple[tuple[int, ...], ...] | Non
     rnd._scores = scores
     rnd._packet_masks = packet_masks
     rnd._deal_packets(rnd._auction_after)
+    if rnd._after_deal and rnd._packets_dealt == len(packet_masks):
+        rnd._trump.after_deal(rnd._port)  # the auction is on the whole hand
     rnd.to_act = rnd._auction_rules.first_to_speak(rnd._port)
 
 

@@ -161,7 +161,8 @@ class Ruleset(Sealed):
         """Plug-ins asked for fields of views: those that add any (that override
         :meth:`~twentyeight.plugins.RulePlugin.view`)."""
         self.grammar: Grammar = CORE_GRAMMAR.with_kinds(
-            (*config.auction.action_kinds, *(k for p in plugins for k in p.action_kinds)))
+            (*config.auction.action_kinds, *config.trump.action_kinds,
+             *(k for p in plugins for k in p.action_kinds)))
         """The action texts this ruleset reads."""
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})
@@ -519,6 +520,8 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_void_asks": "void_play" in hooks,
         "_follow_exposes": "follow_concealed" in hooks,
         "_closed_lead": "exposed_lead" in hooks,
+        "_after_deal": "after_deal" in hooks,
+        "_trump_viewing": "view" in hooks,
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,
         "_max_actions": cfg.max_actions,
         # The deck's tables. (How a trick is won is in a slot of each round: a

@@ -33,6 +33,7 @@ import attrs
 from attrs import field, frozen
 
 from .actions import deck_actions
+from .errors import ConfigError
 from .inference import NoneOf
 from .plugins import Part, one_of, typed
 
@@ -167,9 +168,12 @@ class TrumpRules(Part):
 
     Hooks, by the moment the round asks them:
 
-    - :meth:`chooser`: the auction is won (not No Trump): who chooses the trump;
+    - :meth:`after_deal` (only if active): the deal is complete;
+    - :meth:`chooser`: the auction is won (not No Trump): who chooses the trump (any
+      seat);
     - :meth:`choices`: that seat's choices in the trump phase;
-      :meth:`refuse_choice`: why another action is not one of them;
+      :meth:`refuse_choice`: why another action is not one of them; :meth:`choose`:
+      carry out one of the part's own :attr:`action_kinds`;
     - :meth:`lead`: the bidder leads while the trump it chose is concealed;
     - :meth:`void_play` (only if active): a player is void in the suit led, the trump
       concealed;
@@ -179,7 +183,8 @@ class TrumpRules(Part):
       :meth:`caller_play`: what that caller, void and holding trumps, may play;
     - :meth:`exposure_from`: the trump is exposed: from which card trumps count;
     - :meth:`exposed_lead` (only if active): a lead once the trump is known to all;
-    - :meth:`last_trick`: the last trick begins with the trump still concealed.
+    - :meth:`last_trick`: the last trick begins with the trump still concealed;
+    - :meth:`view` (only if active): the ``trump`` value of a view.
 
     Card arguments and results are bitmasks of card ids of ``rnd.deck``; ``hand`` is
     the seat's hand (without the face-down card). A play hook that removes cards and
@@ -192,6 +197,20 @@ class TrumpRules(Part):
     value of the ``trump_marker`` option."""
 
     option_fields: ClassVar[tuple[str, ...]] = ("trump_lead_after_trump_played",)
+
+    action_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """The part's own kinds of trump-phase action (beyond ``trump <card>``, ``trump
+    <suit>`` and ``seventh-card``): they join the ruleset's grammar, and
+    :meth:`~twentyeight.plugins.Part.all_actions` must list every one it can offer. The
+    round carries one out by :meth:`choose`."""
+    secret_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """Those of :attr:`action_kinds` whose text no other seat ever sees: public records
+    made for another audience show ``{"action": <keyword>, "concealed": true}`` (as for
+    a concealed ``trump <card>``), and the views never list them."""
+    reveal_at_end: ClassVar[bool] = True
+    """Whether cards still face down (cut into a trick, laid aside by :meth:`choose`
+    through ``rnd.hide``) are turned up for everyone when the hand is counted. False
+    keeps them down for good."""
 
     trump_lead_after_trump_played: bool = field(default=False, validator=typed(bool))
     """Once the trump is known to all, nobody may lead a trump until a card of the trump
@@ -222,7 +241,8 @@ class TrumpRules(Part):
 
     def active_hooks(self) -> frozenset[str]:
         """The optional hooks the round must ask, among :meth:`void_play`,
-        :meth:`follow_concealed` and :meth:`exposed_lead` (their names). Read once per
+        :meth:`follow_concealed`, :meth:`exposed_lead`, :meth:`after_deal` and
+        :meth:`view` (their names). Read once per
         ruleset: a hook not named is never asked and the round plays its default, so
         that the play pays nothing for a rule that is off. The default names those a
         class outside the core overrides and those this part's options turn on
@@ -247,6 +267,39 @@ class TrumpRules(Part):
         face down. (Thunee's ``seventh-card`` is added by the round where its ruleset
         offers it.)"""
         return deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
+
+    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """``seat`` took ``action``, one of :meth:`choices` of a kind the round does not
+        carry out itself (the part's :attr:`action_kinds`; ``trump <card>``, ``trump
+        <suit>`` and ``seventh-card`` the round sets itself): make its changes through
+        the port (``rnd.set_trump``, ``rnd.hide``, ...). Default: a ``trump <card>``
+        or ``trump <suit>`` sets the trump, known to ``seat``."""
+        from .actions import LayTrump, NameTrump
+
+        deck = rnd.deck
+        if isinstance(action, LayTrump):
+            rnd.set_trump(card=deck.card_id(action.card), known_to=1 << seat)
+        elif isinstance(action, NameTrump):
+            rnd.set_trump(suit=deck.spec.suits.index(action.suit), known_to=1 << seat)
+        else:
+            raise ConfigError(f"{type(self).__name__} offers {action} but does not "
+                              "override choose() to carry it out")
+
+    def after_deal(self, rnd: RoundPort) -> None:
+        """The deal is complete (before the auction when it is on the whole hand, else
+        after the trump is chosen), before the checks of a complete deal. Asked only if
+        :meth:`active_hooks` names it. Default: nothing."""
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """The ``trump`` value of ``seat``'s view (``None``: what every player sees),
+        once the trump is chosen. Asked only if :meth:`active_hooks` names it (the
+        built-in parts have the core's own). Default: the marker, whether the trump is
+        exposed and, once it is, its suit; never a card the seat has not seen."""
+        exposed = rnd.exposed_at is not None
+        out: dict[str, Any] = {"marker": self.marker, "exposed": exposed}
+        if exposed and rnd.trump_suit_index >= 0:
+            out["suit"] = rnd.deck.suit_letter(rnd.trump_suit_index)
+        return out
 
     def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
         """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
@@ -583,7 +636,7 @@ class OpenTrump(TrumpRules):
         return None
 
 
-_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead")
+_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "view")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
 
 def _trump_led_now(rnd: RoundPort) -> bool:
