@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 from . import port_access as access
 from .errors import ConfigError
 from .port import RoundPort
-from .sight import ALL, hide, reveal, set_trump
+from .sight import ALL, UNDEALT, hide, reveal, set_trump
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .cards import Deck
     from .config import RulesetConfig
     from .round import Round
@@ -47,7 +49,8 @@ def _round_read() -> Any:
 class PluginPort:
     """A round as its plug-ins see it (see :class:`~twentyeight.port.RoundPort`)."""
 
-    __slots__ = ("_hand_masks", "_r", "config", "dealer", "deck", "opener", "players")
+    __slots__ = ("_hand_masks", "_playing", "_r", "config", "dealer", "deck", "opener",
+                 "players")
 
     def __init__(self, rnd: Round) -> None:
         # A weak reference: the round holds its port, and a cycle would keep every
@@ -62,6 +65,8 @@ class PluginPort:
         self.opener: int = rnd.opener
         # The round changes its hands in place and never replaces the list.
         self._hand_masks = access.hands_list(rnd)
+        # The card being played while the trump part's on_play runs: it may hide it.
+        self._playing = 0
 
     # ------------------------------------------------------------------ reads
 
@@ -111,6 +116,13 @@ class PluginPort:
     unseen_mask = access.unseen_mask
     trump_led = property(access.trump_led)
     trump_card = property(access.trump_card)
+    trump_known_mask = property(access.trump_known_mask)
+    knows_trump = access.knows_trump
+    exposed_by = property(access.exposed_by)
+    led_suit = property(access.led_suit)
+    trick_cards = property(access.trick_cards)
+    down_mask = property(access.down_mask)
+    dealt_order = access.dealt_order
 
     # ------------------------------------------------------------------ changes
 
@@ -134,9 +146,11 @@ class PluginPort:
         """Cards still held that everyone has now seen."""
         access.show_cards(self._r, mask)
 
-    def expose_trump(self) -> None:
-        """Turn the concealed trump up now, by rule (its holder exposes it)."""
-        access.expose_trump(self._r)
+    def expose_trump(self, seat: int | None = None, from_first: bool = False) -> None:
+        """Turn the concealed trump up now, by rule (by ``seat``, default its holder)."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ConfigError(f"expose_trump: {seat!r} is not a seat")
+        access.expose_trump(self._r, seat, bool(from_first))
 
     def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
         """Make ``seat`` the declarer of ``bid`` (a default contract)."""
@@ -163,8 +177,9 @@ class PluginPort:
         """Cards of the trick in progress go face down, seen only by ``seen_by``."""
         r = self._r
         in_trick = 0
-        for _, card in r.current_trick:
-            in_trick |= 1 << r.deck.card_id(card)
+        for cid in access.trick_cards(self):
+            in_trick |= 1 << cid
+        in_trick |= self._playing
         if not isinstance(mask, int) or not isinstance(seen_by, int) or mask & ~in_trick:
             raise ConfigError(f"hide: {mask!r} is not a mask of cards of the trick in "
                               "progress (laying cards aside from a hand is not supported "
@@ -183,7 +198,7 @@ class PluginPort:
         r = self._r
         if not (isinstance(suit, int) and -1 <= suit < len(r.deck.spec.suits)):
             raise ConfigError(f"set_trump: suit {suit!r} is not a suit index of the deck")
-        if not (isinstance(card, int) and -1 <= card < r.deck.size):
+        if not (isinstance(card, int) and (-1 <= card < r.deck.size or card == UNDEALT)):
             raise ConfigError(f"set_trump: card {card!r} is not a card id of the deck")
         bidder = r.bidder
         if card >= 0 and not (bidder is not None and self.hand_mask(bidder) >> card & 1):
@@ -191,3 +206,16 @@ class PluginPort:
         if card >= 0 and exposed:
             raise ConfigError("set_trump: a face-down trump card cannot be exposed at once")
         set_trump(r, suit, card, known_to, exposed)
+
+
+def playing(port: RoundPort, seat: int, cid: int,
+            on_play: Callable[[RoundPort, int, int], bool]) -> None:
+    """Ask ``on_play`` (the trump part's :meth:`~twentyeight.trump.TrumpRules.on_play`)
+    about card ``cid``, which ``seat`` plays now: while it runs, the port's
+    :meth:`~PluginPort.hide` accepts that card, not yet in the trick."""
+    assert isinstance(port, PluginPort)
+    port._playing = 1 << cid
+    try:
+        on_play(port, seat, cid)
+    finally:
+        port._playing = 0

@@ -157,6 +157,48 @@ class RoundPort(Protocol):
         ...
 
     @property
+    def trump_known_mask(self) -> int:
+        """The seats (seat bits) that know the concealed trump: the seat that chose
+        it, none for an unseen seventh card. Full information, like
+        :attr:`trump_card`."""
+        ...
+
+    def knows_trump(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: every player) knows the trump suit, and the
+        trump card if there is one: everyone once it is exposed
+        (:func:`twentyeight.sight.trump_known`)."""
+        ...
+
+    @property
+    def exposed_by(self) -> int | None:
+        """The seat that exposed the trump (by a call, or by playing or turning up
+        the trump card), ``None`` while it is concealed."""
+        ...
+
+    @property
+    def led_suit(self) -> int:
+        """The suit of the card that led the trick in progress (a deck suit index),
+        -1 before its first card."""
+        ...
+
+    @property
+    def trick_cards(self) -> tuple[int, ...]:
+        """The card ids of the trick in progress, in the order played (the seats are
+        :attr:`current_trick`'s)."""
+        ...
+
+    @property
+    def down_mask(self) -> int:
+        """Every card lying face down on the table (card-id bits), whoever has seen
+        it (see :meth:`hide`). Full information."""
+        ...
+
+    def dealt_order(self, seat: int) -> tuple[int, ...]:
+        """The card ids dealt to ``seat``, in the order they were dealt (every packet,
+        those still to come included). Full information."""
+        ...
+
+    @property
     def window(self) -> str | None:
         """The name of the plug-in whose call window is open, if any."""
         ...
@@ -253,11 +295,14 @@ class RoundPort(Protocol):
         """Cards still held that everyone has now seen."""
         ...
 
-    def expose_trump(self) -> None:
+    def expose_trump(self, seat: int | None = None, from_first: bool = False) -> None:
         """Turn the concealed trump up now, by rule rather than by a call: the face-down
-        card joins its holder's hand, the trump counts from the next card played, and the
-        ``trump-exposed`` redeal checks run. For rules that expose the trump at a set
-        moment (after the first trick of a high contract, after the first card).
+        card joins its holder's hand (unless it lies in the trick in progress), the
+        trump counts from the next card played, and the ``trump-exposed`` redeal checks
+        run. For rules that expose the trump at a set moment (after the first trick of
+        a high contract, after the first card). ``seat``: who exposes it (default: its
+        holder); ``from_first``: the trump suit's cards count as trumps from the
+        trick's first card (a trump cut face down turned up at the end of the trick).
         Nothing happens if no trump is concealed."""
         ...
 
@@ -294,8 +339,10 @@ class RoundPort(Protocol):
         face down: only the seats of ``seen_by`` (seat bits) see them, every view,
         public record and observation of another seat shows a face-down card without
         its card or its points (304's cuts are made this way). They stay face down
-        until :meth:`reveal` or the end of the hand. Laying cards aside from a hand is
-        not supported yet (:class:`~twentyeight.errors.ConfigError`)."""
+        until :meth:`reveal` or the end of the hand. The card being played may be
+        hidden too, from :meth:`~twentyeight.trump.TrumpRules.on_play`, before it
+        reaches the trick. Laying cards aside from a hand is not supported yet
+        (:class:`~twentyeight.errors.ConfigError`)."""
         ...
 
     def reveal(self, mask: int, to: int = -1) -> None:
@@ -312,6 +359,9 @@ class RoundPort(Protocol):
         suit is the trump), or with ``card`` -1 the trump is ``suit`` (a deck suit
         index; -1: none). ``known_to`` (seat bits, -1 every seat) are the seats that
         know it while it is concealed; ``exposed``: it is known to all at once and
-        counts from the current trick's first card (not with a face-down card). A
-        bad suit or card is a :class:`~twentyeight.errors.ConfigError`."""
+        counts from the current trick's first card (not with a face-down card).
+        ``card`` :data:`twentyeight.sight.UNDEALT`: the face-down trump card is one
+        still to be dealt (its suit is set when a later ``set_trump`` names the card,
+        e.g. from :meth:`~twentyeight.trump.TrumpRules.after_deal`). A bad suit or card
+        is a :class:`~twentyeight.errors.ConfigError`."""
         ...

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .sight import unseen_own
+from .sight import ALL, set_trump, trump_known, unseen_own
 
 if TYPE_CHECKING:
     from .plugin_port import PluginPort
     from .round import Round
 
-__all__ = ["begin_every_trick_contract", "dealt_masks", "expose_trump", "hands_list",
+__all__ = ["begin_every_trick_contract", "dealt_masks", "dealt_order", "down_mask",
+           "expose_trump", "exposed_by", "hands_list", "knows_trump", "led_suit",
            "open_trump", "plugin_state", "set_contract", "set_multiplier",
-           "set_plugin_state", "set_stake", "set_target", "show_cards", "trump_card",
-           "trump_chosen", "trump_led", "unseen_mask"]
+           "set_plugin_state", "set_stake", "set_target", "show_cards", "trick_cards",
+           "trump_card", "trump_chosen", "trump_known_mask", "trump_led", "unseen_mask"]
 
 # ---------------------------------------------------------------- reads
 
@@ -60,6 +61,45 @@ def trump_card(port: PluginPort) -> int:
     return port._r._concealed
 
 
+def trump_known_mask(port: PluginPort) -> int:
+    """The seats that know the concealed trump."""
+    return port._r._trump_known
+
+
+def knows_trump(port: PluginPort, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: every player) knows the trump."""
+    return trump_known(port._r, seat)
+
+
+def exposed_by(port: PluginPort) -> int | None:
+    """The seat that exposed the trump, ``None`` while it is concealed."""
+    r = port._r
+    return None if r._exposed_at is None else r._exposed_by
+
+
+def led_suit(port: PluginPort) -> int:
+    """The suit index of the trick in progress's first card, -1 before it."""
+    r = port._r
+    return r._suit_of[r._trick[0]] if r._trick else -1
+
+
+def trick_cards(port: PluginPort) -> tuple[int, ...]:
+    """The card ids of the trick in progress, in the order played."""
+    return tuple(port._r._trick)
+
+
+def down_mask(port: PluginPort) -> int:
+    """Every face-down card on the table."""
+    return port._r._down
+
+
+def dealt_order(port: PluginPort, seat: int) -> tuple[int, ...]:
+    """The card ids dealt to ``seat`` in the order dealt."""
+    from .state import deal_ids  # (state imports the port, which imports this)
+
+    return deal_ids(port._r)[seat]
+
+
 def trump_chosen(rnd: Round) -> bool:
     """Whether a trump suit is chosen, or a card laid for it."""
     return rnd._trump_suit >= 0 or rnd._concealed >= 0
@@ -95,13 +135,14 @@ def show_cards(rnd: Round, mask: int) -> None:
     rnd._shown |= mask
 
 
-def expose_trump(rnd: Round) -> None:
-    """Turn the concealed trump up now, by rule (its holder exposes it); nothing when no
-    trump is concealed."""
+def expose_trump(rnd: Round, seat: int | None = None, from_first: bool = False) -> None:
+    """Turn the concealed trump up now, by rule (by ``seat``, default its holder;
+    ``from_first``: trumps count from the trick's first card); nothing when no trump is
+    concealed."""
     # (A seventh card still to be dealt has no suit yet: nothing to expose.)
     if rnd._trump_suit >= 0 and rnd._exposed_at is None:
         rnd._changed()
-        rnd._exposure(rnd._bidder, False, False, True)
+        rnd._exposure(rnd._bidder if seat is None else seat, from_first, False, True)
 
 
 def set_contract(rnd: Round, seat: int, bid: int, denomination: str | None) -> None:
@@ -122,4 +163,6 @@ def open_trump(rnd: Round, suit: int) -> None:
     """The trump is now suit number ``suit``, known to all, unless a trump is already
     chosen."""
     if not trump_chosen(rnd):
-        rnd._open_trump(suit)
+        set_trump(rnd, suit, known_to=ALL, exposed=True)
+        rnd._exposed_by = rnd._bidder
+        rnd._run_checks("trump-exposed")

@@ -531,6 +531,8 @@ def _start(rnd: Round, seed: int | None, deal: tuple[tuple[int, ...], ...] | Non
     rnd._scores = scores
     rnd._packet_masks = packet_masks
     rnd._deal_packets(rnd._auction_after)
+    if rnd._after_deal and rnd._packets_dealt == len(packet_masks):
+        rnd._trump.after_deal(rnd._port)  # the auction is on the whole hand
     rnd.to_act = rnd._auction_rules.first_to_speak(rnd._port)
 
 

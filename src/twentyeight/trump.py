@@ -26,15 +26,14 @@ work. :func:`fold_trump_options` turns such names into the part that has them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
 
 from .actions import deck_actions
-from .errors import ConfigError
 from .plugins import Part, one_of, typed
+from .sight import UNDEALT
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -187,6 +186,10 @@ class TrumpRules(Part):
     :data:`Why`): :meth:`Round.explain <twentyeight.legality.Legality.explain>` names
     the rule from it."""
 
+    hides_cards: ClassVar[bool] = False
+    """Whether the part turns cards face down (``rnd.hide``): only then do observations
+    carry a slice for face-down cards."""
+
     marker: ClassVar[str] = ""
     """How the trump is marked (see :data:`TrumpMarker`; a part may have its own): the
     value of the ``trump_marker`` option."""
@@ -222,7 +225,8 @@ class TrumpRules(Part):
 
     def active_hooks(self) -> frozenset[str]:
         """The optional hooks the round must ask, among :meth:`void_play`,
-        :meth:`follow_concealed` and :meth:`exposed_lead` (their names). Read once per
+        :meth:`follow_concealed`, :meth:`exposed_lead`, :meth:`after_deal`,
+        :meth:`on_play` and :meth:`on_trick` (their names). Read once per
         ruleset: a hook not named is never asked and the round plays its default, so
         that the play pays nothing for a rule that is off. The default names those a
         class outside the core overrides and those this part's options turn on
@@ -252,12 +256,59 @@ class TrumpRules(Part):
         """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
         to ``seat`` in the trump phase. Default: a card not in the hand, or a reminder
         to lay one."""
-        from .actions import LayTrump
+        from .actions import LayTrump, SeventhCard
 
         if isinstance(action, LayTrump):
             return ("trump-card-not-in-hand",
                     f"{action.card} is not in your hand: lay a card of the suit you choose")
+        if isinstance(action, SeventhCard):
+            return ("seventh-card-not-allowed",
+                    "this ruleset does not offer the seventh card")
         return "wrong-phase", "the bidder must lay a trump card face down (trump <card>)"
+
+    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """``seat`` chose the trump with ``action``, one of :meth:`choices`: set it
+        (``rnd.set_trump``). Default: a card laid (``trump <card>``) becomes the
+        face-down trump card, a suit named (``trump <suit>``) the trump, known to
+        ``seat`` alone."""
+        from .actions import NameTrump
+
+        if isinstance(action, NameTrump):
+            rnd.set_trump(rnd.deck.spec.suits.index(action.suit), known_to=1 << seat)
+            return
+        card = getattr(action, "card", None)
+        deck = rnd.deck
+        hand = rnd.hand_mask(seat)
+        # The copy ``seat`` holds, where the deck has two of a card.
+        cid = next(c for c in range(deck.size) if hand >> c & 1 and deck.cards[c] == card)
+        rnd.set_trump(card=cid, known_to=1 << seat)
+
+    def after_deal(self, rnd: RoundPort) -> None:
+        """The deal is complete (every packet dealt), before the checks made then.
+        Asked only if :meth:`active_hooks` names it. Default: nothing."""
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """The ``trump`` entry of ``seat``'s view (``None``: what everyone sees), asked
+        once the auction is won; ``{}`` while there is no trump to show (the view's
+        entry is then ``None``). Default: ``marker``, ``holder`` and ``exposed``; the
+        ``suit`` and ``card`` where ``seat`` knows them; once exposed, ``exposed_by``
+        and ``exposed_in_trick`` (counting from 1)."""
+        card = rnd.trump_card
+        suit = rnd.trump_suit_index
+        if suit < 0 and card != UNDEALT:
+            return {}
+        at = rnd.exposed_at
+        v: dict[str, Any] = {"marker": self.marker, "holder": rnd.bidder,
+                             "exposed": at is not None}
+        if rnd.knows_trump(seat):
+            deck = rnd.deck
+            v["suit"] = deck.suit_letter(suit)
+            if card >= 0:
+                v["card"] = str(deck.cards[card])
+        if at is not None:
+            v["exposed_by"] = rnd.exposed_by
+            v["exposed_in_trick"] = at[0] + 1
+        return v
 
     # ------------------------------------------------------ the concealed play
 
@@ -280,6 +331,24 @@ class TrumpRules(Part):
         play it to the trick. Asked only if :meth:`active_hooks` names it. Default:
         no."""
         return False
+
+    def refuse_call(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
+        """``(rule id, message)`` when this part never lets ``seat`` call for the
+        concealed trump (an explanation: the play hooks decide), else ``None``.
+        Default: ``None``."""
+        return None
+
+    def on_play(self, rnd: RoundPort, seat: int, cid: int) -> bool:
+        """``seat`` plays card ``cid`` while the trump is concealed, before it goes to
+        the trick: ``True`` if the part turned it face down (``rnd.hide``). Asked only
+        if :meth:`active_hooks` names it. Default: nothing, ``False``."""
+        return False
+
+    def on_trick(self, rnd: RoundPort) -> None:
+        """A trick is complete while the trump is concealed and a card lies face down,
+        before it is scored (the part may turn cards up, ``rnd.reveal``, or expose the
+        trump, ``rnd.expose_trump``). Asked only if :meth:`active_hooks` names it.
+        Default: nothing."""
 
     def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
         """Whether ``seat``, which has just called for the trump, is bound by
@@ -510,8 +579,18 @@ class OpenTrump(TrumpRules):
         """Nobody: the winning bid names the trump."""
         return None
 
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """The trump the bid named, known to all (``suit`` ``None``: No Trump); none
+        in an every-trick contract."""
+        if rnd.contract != "bid":
+            return {}
+        suit = rnd.trump_suit_index
+        return {"marker": self.marker, "exposed": True,
+                "suit": rnd.deck.suit_letter(suit) if suit >= 0 else None}
 
-_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead")
+
+_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "on_play",
+                   "on_trick")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
 
 def _trump_led_now(rnd: RoundPort) -> bool:
@@ -527,114 +606,5 @@ def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:
     return owner.__module__ != __name__
 
 
-def check_trump_options(v: Mapping[str, Any]) -> None:
-    """Refuse trump options that do not go together (``v``: every name of
-    :data:`TRUMP_OPTION_NAMES` and its value)."""
-    needs_card = [name for name, on in (
-        ("caller_plays_exposed_card", v["caller_plays_exposed_card"]),
-        ("concealed_follow 'expose'", v["concealed_follow"] == "expose"),
-        ("open_by_leading_trump", v["open_by_leading_trump"])) if on]
-    if needs_card and v["trump_marker"] != "hand-card":
-        raise ConfigError(
-            f"{needs_card[0]} conflicts with trump_marker {v['trump_marker']!r}: it "
-            "needs the bidder's own face-down trump card (trump_marker 'hand-card')")
-    if v["cut_mode"] == "face-down":
-        clash = [name for name, on in (
-            ("trump_marker 'open'", v["trump_marker"] == "open"),
-            ("seventh_card", v["seventh_card"]),
-            ("reveal_when_void", v["reveal_when_void"]),
-            ("concealed_follow 'expose'", v["concealed_follow"] == "expose")) if on]
-        if clash:
-            raise ConfigError(
-                f"cut_mode 'face-down' conflicts with {clash[0]}: face-down cuts need a "
-                "trump the bidder chose and knows, and no call for it")
-    if v["open_by_leading_trump"] and v["seventh_card"]:
-        raise ConfigError(
-            "open_by_leading_trump conflicts with seventh_card: a bidder who takes the "
-            "seventh card cannot name it to lead it")
-    if v["concealed_follow"] == "expose" and v["seventh_card"]:
-        raise ConfigError(
-            "concealed_follow 'expose' conflicts with seventh_card: a bidder who "
-            "takes the seventh card does not know the face-down card's suit, so "
-            "cannot be told to follow suit with it")
-
-
-def _fields(cls: type[TrumpRules]) -> set[str]:
-    return set(attrs.fields_dict(cls)) & set(TRUMP_OPTION_NAMES)
-
-
-class _Named:
-    """What :func:`~twentyeight.plugins.one_of` reads of an attribute: its name."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-def _validate(name: str, value: Any) -> None:
-    """Check ``value`` as the field ``name`` of a registered part checks it, so that a
-    bad value is refused with the option's own message even where it stays inert."""
-    if name == "trump_marker":
-        markers = dict.fromkeys(("hand-card", "indicator", "open"))
-        markers.update(dict.fromkeys(c.marker for c in _PARTS.values()))
-        one_of(*markers)(None, _Named(name), value)
-        return
-    for cls in _PARTS.values():
-        attribute = attrs.fields_dict(cls).get(name)
-        if attribute is not None and attribute.validator is not None:
-            attribute.validator(None, attribute, value)
-            return
-
-
-def _load_parts() -> None:
-    # Parts of registered rulesets (304's cuts, Thunee's last card) are defined by
-    # their packages: load them when an option names a field no part has yet.
-    for ep in entry_points(group="twentyeight.rulesets"):
-        try:
-            ep.load()
-        except Exception:  # the registry reports a broken plug-in; skip it here
-            continue
-
-
-def _known() -> set[str]:
-    return set().union(*(_fields(c) for c in _PARTS.values()))
-
-
-def fold_trump_options(part: TrumpRules, changes: Mapping[str, Any]) -> TrumpRules:
-    """``part`` with the trump options ``changes`` (names of
-    :data:`TRUMP_OPTION_NAMES`) applied: the same class if it has a field for every
-    value that differs from the classic default, else the registered part of the
-    marker asked for with the fewest fields that has them. A value that only parts of
-    another marker have a field for is kept inert (:attr:`TrumpRules.inert`). The
-    config's constructor and ``with_options`` both fold through it."""
-    if not set(changes) <= _known():
-        _load_parts()
-    for name, value in changes.items():
-        if name not in _known() and name != "trump_marker":
-            raise ConfigError(f"option {name} needs a trump part that has it (a "
-                              "registered ruleset package defines it)")
-        _validate(name, value)
-    v = part.legacy_options() | dict(changes)
-    check_trump_options(v)
-    if not changes:
-        return part
-    marker = v["trump_marker"]
-    wanted = {k for k in TRUMP_OPTION_NAMES[1:] if v[k] != _NEUTRAL[k]}
-    current = type(part)
-    cls: type[TrumpRules] = current
-    if current.marker != marker or not wanted & _marker_fields(marker) <= _fields(current):
-        fits = [c for c in _PARTS.values() if c.marker == marker
-                and wanted & _marker_fields(marker) <= _fields(c)]
-        if not fits:
-            raise ConfigError(f"no trump part of trump_marker {marker!r} has the options "
-                              f"{', '.join(sorted(wanted & _marker_fields(marker)))}")
-        cls = min(fits, key=lambda c: len(_fields(c)))
-    mine = _fields(cls)
-    theirs = attrs.fields_dict(cls)
-    kept = {f.alias: getattr(part, f.name) for f in attrs.fields(current)
-            if f.name in theirs and f.name not in mine and f.name != "inert"}
-    inert = {k: v[k] for k in sorted(wanted - mine)}
-    return cls(**{k: v[k] for k in mine}, **kept, inert=inert)
-
-
-def _marker_fields(marker: str) -> set[str]:
-    return set().union(*(_fields(c) for c in _PARTS.values() if c.marker == marker))
+# The trump options given by name: which part has them (a module of its own, for size).
+from .trump_options import check_trump_options, fold_trump_options  # noqa: E402
