@@ -23,8 +23,8 @@ _PORT_OWN = frozenset({
     # read once when the port is made (the round never changes them)
     "config", "deck", "players", "dealer", "opener",
     # reads the round has no public name for
-    "dealt_masks", "unseen_mask", "trump_led", "trump_card", "trump_known_mask",
-    "knows_trump", "exposed_by", "led_suit", "trick_cards", "down_mask", "dealt_order",
+    "dealt_masks", "unseen_mask", "trump_led", "trump_card", "trump_state",
+    "led_suit", "trick_cards", "down_mask", "dealt_order",
     # reads made on every legality check, kept the port's own for speed
     "hand_mask", "plugin_state",
     # the changes, which only a hook may make

@@ -323,6 +323,7 @@ class FaceDownCuts(HandCardTrump):
     ``trump_marker`` ``hand-card`` without ``seventh_card``."""
 
     hides_cards: ClassVar[bool] = True
+    view_cached: ClassVar[bool] = True
 
     def active_hooks(self) -> frozenset[str]:
         """As the hand-card's; face-down cuts turn on :meth:`void_play`,
@@ -361,11 +362,12 @@ class FaceDownCuts(HandCardTrump):
 
     def on_play(self, rnd: RoundPort, seat: int, cid: int) -> bool:
         """A card that does not follow suit goes face down (a cut), seen by its player
-        and by the seats that know the trump (the bidder)."""
+        and by the bidder, who chose the trump and so knows it."""
         led = rnd.led_suit
-        if led < 0 or rnd.deck.suit_of[cid] == led:
+        bidder = rnd.bidder
+        if led < 0 or rnd.deck.suit_of[cid] == led or bidder is None:
             return False
-        rnd.hide(1 << cid, 1 << seat | rnd.trump_known_mask)
+        rnd.hide(1 << cid, 1 << seat | 1 << bidder)
         return True
 
     def on_trick(self, rnd: RoundPort) -> None:

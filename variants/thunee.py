@@ -85,8 +85,8 @@ def _deal_seventh(part: LastCardTrump | LastCardIndicator, rnd: RoundPort) -> No
 
 def _seventh_view(v: dict[str, Any], rnd: RoundPort) -> dict[str, Any]:
     """A trump its own bidder does not know is marked ``seventh-card``."""
-    bidder = rnd.bidder
-    if v and bidder is not None and not rnd.trump_known_mask >> bidder & 1:
+    trump = rnd.trump_state
+    if v and trump.holder is not None and not trump.known_to >> trump.holder & 1:
         v["marker"] = "seventh-card"
     return v
 
@@ -120,6 +120,8 @@ class LastCardTrump(HandCardTrump):
     """When ``seventh-card`` is offered: always, or only when the cards the bidder holds
     at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
     four suits)."""
+
+    view_cached: ClassVar[bool] = True
 
     def active_hooks(self) -> frozenset[str]:
         """As the default; the seventh card turns on :meth:`after_deal`."""
@@ -170,6 +172,8 @@ class LastCardIndicator(IndicatorTrump):
     seventh_card_when: SeventhCardWhen = field(default="always",
                                                validator=one_of("always", "all-suits"))
     """As :attr:`LastCardTrump.seventh_card_when`."""
+
+    view_cached: ClassVar[bool] = True
 
     def active_hooks(self) -> frozenset[str]:
         """As the default; the seventh card turns on :meth:`after_deal`."""

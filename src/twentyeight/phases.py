@@ -342,9 +342,9 @@ class Transitions(Legality):
             team = seat & 1
             self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
         self._leader = seat
-        if rank_order is not None:
-            self._trick_outcome = self.ruleset._outcome_in(rank_order)
-            self._rank_order = rank_order
+        # (None: the deck's own ranks, as before the contract.)
+        self._trick_outcome = self.ruleset._outcome_in(rank_order)
+        self._rank_order = rank_order
         self._changed()
 
 

@@ -116,9 +116,7 @@ class PluginPort:
     unseen_mask = access.unseen_mask
     trump_led = property(access.trump_led)
     trump_card = property(access.trump_card)
-    trump_known_mask = property(access.trump_known_mask)
-    knows_trump = access.knows_trump
-    exposed_by = property(access.exposed_by)
+    trump_state = property(access.trump_state)
     led_suit = property(access.led_suit)
     trick_cards = property(access.trick_cards)
     down_mask = property(access.down_mask)
@@ -161,8 +159,7 @@ class PluginPort:
                                    rank_order: tuple[str, ...] | None = None) -> None:
         """``seat`` plays for every trick, without a trump."""
         order = None if rank_order is None else tuple(rank_order)
-        if order is not None:
-            self._r.ruleset._outcome_in(order)  # refuses it before any change
+        self._r.ruleset._outcome_in(order)  # refuses a bad order before any change
         access.begin_every_trick_contract(self._r, seat, contract, partners_play, order)
 
     def open_trump(self, suit: str) -> None:

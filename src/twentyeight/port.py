@@ -16,7 +16,7 @@ the port answers itself from the same fields, for speed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -24,7 +24,27 @@ if TYPE_CHECKING:
     from .config import RulesetConfig
     from .results import Trick
 
-__all__ = ["RoundPort"]
+__all__ = ["RoundPort", "TrumpState"]
+
+
+class TrumpState(NamedTuple):
+    """The trump as a round keeps it (:attr:`RoundPort.trump_state`)."""
+
+    suit: int
+    """The trump suit as a deck suit index; -1 before it is chosen, with none, or
+    while the face-down card is still to be dealt."""
+    card: int
+    """The face-down trump card's id; -1 for none, :data:`twentyeight.sight.UNDEALT`
+    for one still to be dealt."""
+    known_to: int
+    """The seats (seat bits) that know the trump while it is concealed."""
+    exposed_at: tuple[int, int] | None
+    """Where it was exposed: ``(trick index, position in the trick)``; ``None`` while
+    concealed."""
+    exposed_by: int | None
+    """The seat that exposed it; ``None`` while concealed."""
+    holder: int | None
+    """The seat that holds the face-down card (the bidder)."""
 
 
 class RoundPort(Protocol):
@@ -157,22 +177,10 @@ class RoundPort(Protocol):
         ...
 
     @property
-    def trump_known_mask(self) -> int:
-        """The seats (seat bits) that know the concealed trump: the seat that chose
-        it, none for an unseen seventh card. Full information, like
-        :attr:`trump_card`."""
-        ...
-
-    def knows_trump(self, seat: int | None) -> bool:
-        """Whether ``seat`` (``None``: every player) knows the trump suit, and the
-        trump card if there is one: everyone once it is exposed
-        (:func:`twentyeight.sight.trump_known`)."""
-        ...
-
-    @property
-    def exposed_by(self) -> int | None:
-        """The seat that exposed the trump (by a call, or by playing or turning up
-        the trump card), ``None`` while it is concealed."""
+    def trump_state(self) -> TrumpState:
+        """The trump as the round keeps it, in one read (a trump part's
+        :meth:`~twentyeight.trump.TrumpRules.view` reads it for every view): see
+        :class:`TrumpState`. Full information, like :attr:`trump_card`."""
         ...
 
     @property

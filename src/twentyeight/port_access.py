@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .sight import ALL, set_trump, trump_known, unseen_own
+from .port import TrumpState
+from .sight import ALL, set_trump, unseen_own
 
 if TYPE_CHECKING:
     from .plugin_port import PluginPort
     from .round import Round
 
 __all__ = ["begin_every_trick_contract", "dealt_masks", "dealt_order", "down_mask",
-           "expose_trump", "exposed_by", "hands_list", "knows_trump", "led_suit",
+           "expose_trump", "hands_list", "led_suit",
            "open_trump", "plugin_state", "set_contract", "set_multiplier",
            "set_plugin_state", "set_stake", "set_target", "show_cards", "trick_cards",
-           "trump_card", "trump_chosen", "trump_known_mask", "trump_led", "unseen_mask"]
+           "trump_card", "trump_chosen", "trump_led", "trump_state", "unseen_mask"]
 
 # ---------------------------------------------------------------- reads
 
@@ -61,20 +62,13 @@ def trump_card(port: PluginPort) -> int:
     return port._r._concealed
 
 
-def trump_known_mask(port: PluginPort) -> int:
-    """The seats that know the concealed trump."""
-    return port._r._trump_known
-
-
-def knows_trump(port: PluginPort, seat: int | None) -> bool:
-    """Whether ``seat`` (``None``: every player) knows the trump."""
-    return trump_known(port._r, seat)
-
-
-def exposed_by(port: PluginPort) -> int | None:
-    """The seat that exposed the trump, ``None`` while it is concealed."""
+def trump_state(port: PluginPort) -> TrumpState:
+    """The trump as the round keeps it."""
     r = port._r
-    return None if r._exposed_at is None else r._exposed_by
+    at = r._exposed_at
+    return TrumpState(r._trump_suit, r._concealed, r._trump_known, at,
+                      None if at is None else r._exposed_by,
+                      r._bidder if r._bidder >= 0 else None)
 
 
 def led_suit(port: PluginPort) -> int:

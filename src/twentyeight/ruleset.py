@@ -521,6 +521,7 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_closed_lead": "exposed_lead" in hooks,
         "_after_deal": "after_deal" in hooks,
         "_on_play": "on_play" in hooks,
+        "_trump_views": {} if cfg.trump.caches_view() else None,
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,
         "_max_actions": cfg.max_actions,
         # The deck's tables. (How a trick is won is in a slot of each round: a

@@ -186,6 +186,7 @@ class RoundState:
     _last_trick_points: ClassVar[int]
     _on_play: ClassVar[bool]
     _after_deal: ClassVar[bool]
+    _trump_views: ClassVar[dict[Any, dict[str, Any]] | None]
     _first_lead_after: ClassVar[int]
     _denominations: ClassVar[tuple[str | None, ...]]
     _ids: ClassVar[dict[Any, int]]

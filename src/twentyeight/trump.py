@@ -190,6 +190,11 @@ class TrumpRules(Part):
     """Whether the part turns cards face down (``rnd.hide``): only then do observations
     carry a slice for face-down cards."""
 
+    view_cached: ClassVar[bool] = False
+    """Whether this class's :meth:`view` depends only on :attr:`RoundPort.trump_state
+    <twentyeight.port.RoundPort.trump_state>` and on whether the seat knows the trump,
+    so that the round may reuse its answers (see :meth:`caches_view`)."""
+
     marker: ClassVar[str] = ""
     """How the trump is marked (see :data:`TrumpMarker`; a part may have its own): the
     value of the ``trump_marker`` option."""
@@ -235,6 +240,12 @@ class TrumpRules(Part):
         if self.trump_lead_after_trump_played:
             hooks.add("exposed_lead")
         return frozenset(hooks)
+
+    def caches_view(self) -> bool:
+        """Whether the round may reuse :meth:`view`'s answers for the same trump
+        state: the core's views may, and a subclass's own :meth:`view` where its
+        class sets :attr:`view_cached`."""
+        return self.view_cached or not _defined_outside_core(type(self), "view")
 
     # ------------------------------------------------------------- the choice
 
@@ -293,20 +304,18 @@ class TrumpRules(Part):
         entry is then ``None``). Default: ``marker``, ``holder`` and ``exposed``; the
         ``suit`` and ``card`` where ``seat`` knows them; once exposed, ``exposed_by``
         and ``exposed_in_trick`` (counting from 1)."""
-        card = rnd.trump_card
-        suit = rnd.trump_suit_index
+        suit, card, known_to, at, by, holder = rnd.trump_state
         if suit < 0 and card != UNDEALT:
             return {}
-        at = rnd.exposed_at
-        v: dict[str, Any] = {"marker": self.marker, "holder": rnd.bidder,
+        v: dict[str, Any] = {"marker": self.marker, "holder": holder,
                              "exposed": at is not None}
-        if rnd.knows_trump(seat):
+        if at is not None or (seat is not None and known_to >> seat & 1):
             deck = rnd.deck
             v["suit"] = deck.suit_letter(suit)
             if card >= 0:
                 v["card"] = str(deck.cards[card])
         if at is not None:
-            v["exposed_by"] = rnd.exposed_by
+            v["exposed_by"] = by
             v["exposed_in_trick"] = at[0] + 1
         return v
 

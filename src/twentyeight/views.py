@@ -245,7 +245,25 @@ def _trump_view(rnd: Views, seat: int | None) -> dict[str, Any] | None:
     every-trick contract shows one only once its play sets it)."""
     if rnd._auction_len is None or (rnd._all_tricks and rnd._trump_suit < 0):
         return None
-    return rnd._trump.view(rnd._port_obj or rnd._port, seat) or None
+    views = rnd._trump_views
+    if views is None:
+        return rnd._trump.view(rnd._port_obj or rnd._port, seat) or None
+    # The part's answer depends only on the trump and on whether the seat knows it
+    # (TrumpRules.caches_view): made once per such state for every round of the
+    # ruleset, and copied, since a caller may change its view.
+    at = rnd._exposed_at
+    key = (rnd._trump_suit, rnd._concealed, rnd._trump_known, at, rnd._exposed_by,
+           rnd._bidder, at is not None or (seat is not None and rnd._trump_known >> seat & 1))
+    v = views.get(key)
+    if v is None:
+        if len(views) >= _MAX_TRUMP_VIEWS:
+            views.clear()
+        v = views[key] = rnd._trump.view(rnd._port_obj or rnd._port, seat)
+    return dict(v) if v else None
+
+
+_MAX_TRUMP_VIEWS = 4096
+"""How many trump views a ruleset keeps for reuse before it starts again."""
 
 
 def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
