@@ -61,7 +61,9 @@ import twentyeight as te
 import twentyeight.resample as resample_module
 from twentyeight import sharing
 from twentyeight.actions import Action, CallTrump, LayTrump, NameTrump, Play, SeventhCard
+from twentyeight.inference import NoneOf
 from twentyeight.round import Phase, Round
+from twentyeight.seat_facts import facts_for
 
 from .helpers import compositions
 
@@ -606,6 +608,23 @@ def find_position(name: str, options: dict[str, Any], want: Want, policy: Policy
     raise AssertionError(f"no position of {name} {options} in seeds {seeds}")
 
 
+def voids_without_cuts(rnd: Round, seat: int, hidden: Hidden) -> bool:
+    """Voids constrain, and no card cut face down is hidden from the seat (the oracle
+    keeps the history's cards where they were played)."""
+    return voids_constrain(rnd, seat, hidden) and not rnd.face_down_mask(seat)
+
+
+def part_suit_fact(rnd: Round, seat: int, hidden: Hidden) -> bool:
+    """A declared fact forbids another seat part of a suit (a lower trump under the
+    over-trump rule: no higher trump), which the exact sampler counts as classes."""
+    deck = rnd.deck
+    for _, rule in facts_for(rnd, seat).rules:
+        if isinstance(rule, NoneOf) and rule.who != seat and any(
+                0 != rule.mask & m != m for m in deck.suit_mask):
+            return True
+    return False
+
+
 def pair_shown(rnd: Round, seat: int, hidden: Hidden) -> bool:
     """A pair was shown (its cards still held are known to everyone)."""
     return rnd.shown_mask != 0
@@ -627,6 +646,10 @@ UNIFORM: tuple[tuple[str, str, dict[str, Any], Want, Policy, int, range], ...] =
     ("56-six", "56-six", {}, voids_constrain, frozenset(), 2500, range(400)),
     ("56-eight", "56-eight", {}, voids_constrain, frozenset(), 2500, range(400)),
     ("twenty-twenty", "twenty-twenty", {}, voids_constrain, frozenset(), 2500, range(400)),
+    # Issue 36: presets that were resampled by replay, now drawn from declared facts.
+    ("28-bands-over-trump", "28-bands", {}, part_suit_fact, frozenset(), 2500, range(400)),
+    ("304", "304", {}, voids_without_cuts, frozenset(), 2500, range(400)),
+    ("thunee", "thunee", {}, voids_constrain, frozenset(), 2500, range(400)),
 )
 UNIFORM_IDS = [spec[0] for spec in UNIFORM]
 SAMPLES = 20_000
@@ -692,7 +715,7 @@ def assert_uniform(label: str) -> None:
 
 @pytest.mark.parametrize("paths", [True, False], ids=["paths", "walk"])
 @pytest.mark.parametrize("label", ["28-voids", "28-concealed", "29-suit-named-face-down",
-                                   "56"])
+                                   "56", "28-bands-over-trump"])
 def test_resample_exact_sampler_is_uniform(label: str, paths: bool,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Test 4 with every draw made by the exact counts (no proposals), its paths drawn

@@ -26,9 +26,10 @@ from typing import ClassVar
 import attrs
 from attrs import frozen
 
-from twentyeight.actions import Action
+from twentyeight.actions import Action, Bid, Pass
 from twentyeight.cards import STANDARD_POINTS, STANDARD_RANKS, DeckSpec
 from twentyeight.config import RulesetConfig
+from twentyeight.inference import Facts, NoneOf
 from twentyeight.plugins import AuctionRules, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
@@ -150,6 +151,22 @@ class FortyAuction(StandardAuction):
                             "the opener holding a single suit may not bid: pass", none))
             return none, True
         return super().bid_limits(rnd, seat, why)
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """The opener's first call, before any bid: a bid means cards of two suits at
+        least; a pass where the opener must bid means cards of one suit."""
+        opener, full = rnd.opener, rnd.deck.full_mask
+        for at, (who, action) in enumerate(rnd.history):
+            if who == opener and isinstance(action, Pass) and rnd.config.opener_must_bid:
+                facts.any_of(*(NoneOf(opener, full & ~mask, at)
+                               for mask in rnd.deck.suit_mask))
+            if isinstance(action, Bid):
+                if who == opener:
+                    for mask in rnd.deck.suit_mask:
+                        facts.some_of(1 << opener, full & ~mask, at)
+                return
+            if isinstance(action, Pass) and who == opener:
+                return
 
 
 def _one_suit(rnd: RoundPort, seat: int) -> bool:

@@ -19,6 +19,7 @@ from twentyeight.actions import Action
 from twentyeight.cards import DeckSpec
 from twentyeight.config import RulesetConfig, one_of, optional_int, typed
 from twentyeight.errors import ConfigError
+from twentyeight.inference import NEVER, Facts, NoneOf
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
 from twentyeight.ruleset import Ruleset
@@ -98,6 +99,22 @@ class ExhaustedTrumps(RulePlugin):
                         "trumps until they are gone", legal & ~trumps))
         return led
 
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """A trump maker who led another suit with the trump known, while trumps were
+        left, did not hold all of them: another seat held one."""
+        bidder, trump = rnd.bidder, facts.trump
+        if bidder is None or trump < 0:
+            return
+        deck = rnd.deck
+        left = deck.suit_mask[trump]
+        for s in facts.plays:
+            if s.card < 0:
+                continue
+            if s.who == bidder and s.position == 0 and s.exposed and left \
+                    and deck.suit_of[s.card] != trump:
+                facts.some_of(((1 << rnd.players) - 1) & ~(1 << bidder), left, s.at)
+            left &= ~(1 << s.card)
+
     def position_key(self, rnd: RoundPort) -> None:
         """Nothing beyond the cards held, the leader and the trump: what the rule reads."""
         return None
@@ -116,6 +133,8 @@ class ExposeAfterFirstTrick(RulePlugin):
     name: ClassVar[str] = "expose-after-first-trick"
     option_fields: ClassVar[tuple[str, ...]] = ("from_bid",)
     after_each_trick: ClassVar[bool] = True
+    reads_hidden_cards: ClassVar[bool] = False
+    """The rule reads the contract and the number of tricks: public facts."""
 
     from_bid: int = field(default=250, validator=typed(int))
     """The lowest contract whose trump is exposed after the first trick."""
@@ -163,6 +182,19 @@ class NoTrumpFirstLead(RulePlugin):
             why.append((self.rule, "the trump maker may not lead a trump to the first trick "
                         "of a closed game", legal & ~others & ~opening))
         return others | opening
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """A trump maker who led a card of suit x to the first trick, the trump
+        concealed (not the face-down card itself), held only suit x if x is the trump."""
+        bidder = rnd.bidder
+        for s in facts.plays:
+            if s.trick:
+                return
+            if s.position == 0 and s.who == bidder and s.card >= 0 and not s.exposed \
+                    and not s.opened:
+                mask = rnd.deck.suit_mask[rnd.deck.suit_of[s.card]]
+                facts.if_trump(rnd.deck.suit_of[s.card],
+                               NoneOf(bidder, rnd.deck.full_mask & ~mask, s.at))
 
     def position_key(self, rnd: RoundPort) -> None:
         """Nothing: the rule reads the hand, the trick count and the trump."""
@@ -394,6 +426,33 @@ class FaceDownCuts(HandCardTrump):
             return v
         items = list(v.items())
         return dict([*items[:3], ("cut_mode", "face-down"), *items[3:]])
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Besides the concealed trump's facts: a card cut face down that ``seat`` has
+        not seen is a hidden card in its own place, of a suit its player was void in,
+        and no trump once its trick is over (a trump cut is turned up); a cut it saw in
+        a trick that ended with the trump concealed is of no trump suit."""
+        super().infer(rnd, seat, facts)
+        deck = rnd.deck
+        history = rnd.history
+        done = len(rnd.tricks)
+        exposed_at = rnd.exposed_at
+        for s in facts.plays:
+            if s.call:
+                continue
+            if s.card >= 0:
+                # A cut seen, in a trick that ended with the trump still concealed, is
+                # of no trump suit (a trump cut would have exposed it).
+                if self.cut_mode == "face-down" and s.position and not s.exposed \
+                        and deck.suit_of[s.card] != s.led and s.trick < done \
+                        and (exposed_at is None or exposed_at[0] > s.trick):
+                    facts.if_trump(deck.suit_of[s.card], NEVER)
+                continue
+            card = deck.card_id(history[s.at][1].card)  # type: ignore[attr-defined]
+            led = deck.suit_mask[s.led]
+            facts.none_of(s.who, led, s.at)
+            place = facts.place(card, s.who, s.at, forbid=led)
+            if s.trick < done:
+                facts.not_trump(place)
 
 
 CONFIG_304 = attrs.evolve(

@@ -24,6 +24,7 @@ from twentyeight.config import (
     ordinal,
     typed,
 )
+from twentyeight.inference import Facts
 from twentyeight.legality import SEVENTH_CARD
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import RoundPort
@@ -155,6 +156,20 @@ class LastCardTrump(HandCardTrump):
         ``"seventh card"``, or ``"last card"`` where it is the last one dealt
         (Thunee), else ``"6th card"`` and the like."""
         return _card_name(self.seventh_card_position, hand_size)
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Besides the concealed trump's facts (the seventh card, unseen by all, is the
+        face-down card's place): ``seventh-card`` chosen under ``all-suits`` means the
+        bidder held every suit then."""
+        super().infer(rnd, seat, facts)
+        _seventh_facts(self.seventh_card_when, rnd, facts)
+
+
+def _seventh_facts(when: str, rnd: RoundPort, facts: Facts) -> None:
+    if when == "all-suits":
+        for at, (who, action) in enumerate(rnd.history):
+            if isinstance(action, SeventhCard):
+                for mask in rnd.deck.suit_mask:
+                    facts.some_of(1 << who, mask, at)
 
 
 @frozen
@@ -207,6 +222,10 @@ class LastCardIndicator(IndicatorTrump):
         ``"seventh card"``, or ``"last card"`` where it is the last one dealt
         (Thunee), else ``"6th card"`` and the like."""
         return _card_name(self.seventh_card_position, hand_size)
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """As :meth:`LastCardTrump.infer`."""
+        super().infer(rnd, seat, facts)
+        _seventh_facts(self.seventh_card_when, rnd, facts)
 
 
 @frozen
@@ -235,6 +254,8 @@ class ShowTrumpAfterFirstCard(RulePlugin):
     suit led, so it loses nothing)."""
 
     name: ClassVar[str] = "show-trump-after-first-card"
+    reads_hidden_cards: ClassVar[bool] = False
+    """The rule reads the number of cards played: a public fact."""
 
     def after_card(self, rnd: RoundPort, seat: int) -> None:
         """After the first card of the hand: expose the trump (a Thunee call has none
@@ -454,6 +475,27 @@ class UndercutRule(RulePlugin):
             why.append((self.rule, "you may not play a trump lower than one in the trick "
                         "while you hold a card that is not a trump", lower))
         return legal & ~lower
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Without ``undercut``: a void player who played a trump lower than one in the
+        trick held nothing but trumps."""
+        trump = facts.trump
+        if self.undercut or trump < 0 or rnd.contract != "bid":
+            return
+        deck = rnd.deck
+        trumps, strength = deck.suit_mask[trump], deck.strength
+        best = -1
+        for s in facts.plays:
+            if s.call or s.card < 0:
+                continue
+            if s.position == 0:
+                best = -1
+            is_trump = trumps >> s.card & 1
+            if is_trump and s.exposed and s.led != trump and s.position \
+                    and strength[s.card] < best:
+                facts.none_of(s.who, deck.full_mask & ~trumps, s.at)
+            if is_trump:
+                best = max(best, strength[s.card])
 
     def position_key(self, rnd: RoundPort) -> None:
         """Nothing beyond the cards held and the trick: what the rule reads."""

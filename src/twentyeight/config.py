@@ -30,7 +30,6 @@ from .trump import (
     TRUMP_OPTION_NAMES,
     HandCardTrump,
     TrumpRules,
-    fold_trump_options,
 )
 from .trump import BidderTrumpLead as BidderTrumpLead
 from .trump import ConcealedFollow as ConcealedFollow
@@ -38,6 +37,7 @@ from .trump import CutMode as CutMode
 from .trump import LastTrickUnexposed as LastTrickUnexposed
 from .trump import SeventhCardWhen as SeventhCardWhen
 from .trump import TrumpMarker as TrumpMarker
+from .trump_options import fold_trump_options
 
 if TYPE_CHECKING:
     from .port import RoundPort

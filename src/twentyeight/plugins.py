@@ -37,6 +37,7 @@ from .inputs import describe
 
 if TYPE_CHECKING:
     from .config import RedealCheck, RulesetConfig
+    from .inference import Facts
     from .port import RoundPort
 
 __all__ = [
@@ -277,6 +278,12 @@ class AuctionRules(Part):
         """An upper bound on the number of auction actions in one round."""
         return len(config.bids) * len(self.denominations) + config.players + 1
 
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Declare to ``facts`` what ``seat`` may infer about cards it has not seen from
+        this auction's rules (see :mod:`twentyeight.inference`). Default: nothing. An
+        auction with :attr:`reads_hidden_cards` that keeps this default counts as
+        declaring nothing it could state: resampling then replays the history."""
+
 
 class StandardAuction(AuctionRules):
     """The classic auction (28, 29, 40): from the opener, each player in turn bids
@@ -380,6 +387,14 @@ class RulePlugin(Part):
         core's rules do. Taking every card away is a mistake in the plug-in: the round
         raises :class:`~twentyeight.errors.ConfigError` naming it."""
         return legal
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Declare to ``facts`` what ``seat`` may infer about cards it has not seen from
+        this plug-in's rules (see :mod:`twentyeight.inference`): a restriction that
+        refused a card tells the others which cards its player did not hold. Default:
+        nothing. A plug-in with :attr:`reads_hidden_cards` that keeps this default
+        counts as one that cannot state its facts: resampling then replays the history
+        on each candidate deal (exact for any rule, slower)."""
 
     # -- after every card played
     def after_card(self, rnd: RoundPort, seat: int) -> None:

@@ -6,66 +6,44 @@ seen, and keeps the history. Search bots (PIMC, information-set MCTS) call it hu
 of times a move; OpenSpiel calls the same step ``resample_from_infostate``.
 
 What a seat has seen is turned into constraints once per position (and kept until the
-round moves on):
-
-- every card it holds, every card played, every card shown (a pair) stays where it is;
-- the hidden cards go back into the same places: each other seat's unplayed cards, the
-  face-down trump card (in the packet it was dealt in: the bidder laid it from the cards
-  held at the auction), and the packets not dealt yet, the seat's own included;
-- a seat that did not follow suit, or called for the trump (which needs a void), holds
-  no card of the suit led; under "the caller must trump", a caller who then played
-  another suit holds no trump;
-- a hidden trump suit is a hidden value like the cards: the suit of the face-down card,
-  or the suit named in secret (29). A bidder who led a suit before the exposure, where
-  the bidder may not lead trumps while holding others, either led a suit that is not the
-  trump or held only trumps; a plain deal that did not end in an automatic redeal is
-  one where that check does not fire.
+round moves on). The cards it holds, every card played and every card shown stay where
+they are; the hidden cards go back into the same places: each other seat's unplayed
+cards, the packets not dealt yet, and the face-down cards the parts place (the trump
+card, a cut). What each part's rules imply (a void, a lead allowed only with trumps, an
+opener who held two suits) it declares itself (:mod:`twentyeight.inference`); a hidden
+trump suit is a hidden value like the cards, chosen with them.
 
 Candidates are drawn uniformly from the deals that keep the cards in place and respect
-the voids (by rejection where a trial of proposals once per position finds that it
-keeps enough of them, else by an exact count over suits) and kept only if they meet the
-rest, so the result is uniform over the consistent deals. Which of the two draws
-depends on the position only, so the same round and the same generator state always
-give the same deal, whatever calls came before.
-Where a rule's consequences are not reduced to voids (a lower trump played under the
-over-trump rule, a Jack discarded under the no-Jack rule, a bidder who did not follow
-with the face-down card where it must, a trump led before one was played where that
-needs a hand of trumps only, an annulled round, a plug-in
-that declares :attr:`~twentyeight.plugins.RulePlugin.reads_hidden_cards`), the candidate
-is checked by replaying the history on it, which is exact for any rule.
+the forbidden cards of each place (by rejection where a trial of proposals once per
+position finds that it keeps enough of them, else by an exact count over classes of
+interchangeable cards) and kept only if they meet the rest, so the result is uniform
+over the consistent deals. Which of the two draws depends on the position only, so the
+same round and the same generator state always give the same deal, whatever calls came
+before. Only where a part cannot state its facts (a plug-in that reads hidden cards and
+declares nothing, an annulled round) is each candidate checked by replaying the history
+on it, which is exact for any rule.
 """
 
 from __future__ import annotations
 
 import bisect
-import math
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
 
-from .actions import CallTrump, LayTrump, NameTrump, Play
+from .actions import LayTrump, NameTrump, Play
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
-from .sharing import (
-    Path,
-    Walk,
-    all_paths,
-    count,
-    deal_out,
-    draw_path,
-    nth_bit,
-    pick,
-    plan_cells,
-    ways,
-)
-from .sight import UNDEALT, trump_known
-from .state import CALLS, OVER, PLAY, rows_of_packets
+from .inference import NEVER, AnyOf, NoneOf, SomeOf
+from .seat_facts import facts_for
+from .sharing import Table, draw, exact_tables, meets, nth_bit, pick, proposal_groups, propose
+from .sight import UNDEALT
+from .state import CALLS, OVER, PLAY, rows_of_packets, substitute
 
 if TYPE_CHECKING:
     from .round import Round
 
 __all__ = ["resample"]
-
-_T = TypeVar("_T")
 
 _RNG = random.Random()
 """The generator used when the caller gives none."""
@@ -84,219 +62,170 @@ _PILOT_SEED = 28
 """The fixed seed of those trial proposals (their own generator: the caller's is not
 touched)."""
 
-_SEAT, _CONCEALED, _UNDEALT, _CUT = 0, 1, 2, 3
+_SEAT, _PLACE, _UNDEALT = 0, 1, 2
 """Kinds of places a hidden card can go."""
+
+
+def _pending(rnd: Round) -> bool:
+    """Whether the card that will be the face-down trump is still to be dealt."""
+    return rnd._concealed == UNDEALT
 
 
 class _Facts:
     """What ``seat`` knows of a position, as the places hidden cards go and the
-    constraints on them. Made once per position and seat."""
+    constraints on them (:func:`~twentyeight.seat_facts.facts_for`). Made once per
+    position and seat."""
 
     __slots__ = (
-        "base_cells",
-        "base_dealt",
-        "base_hands",
-        "bidder",
-        "cells",
-        "checks_due",
-        "concealed_cell",
-        "concealed_cut",
-        "concealed_packet",
-        "cuts",
-        "exact",
-        "groups",
-        "lead_by_trump",
-        "lead_rules",
-        "n_actions",
-        "nonbidder_leads",
-        "pool",
-        "pool_mask",
-        "possible_trumps",
-        "proposals_pay",
-        "replay",
-        "rows",
-        "seat",
-        "seat_cells",
-        "seventh_packet",
-        "slots",
-        "suit_hidden",
-        "trump_index",
-        "withdrawn",
+        "base_cells", "base_dealt", "base_hands", "bidder", "cells", "checks", "checks_due",
+        "exact", "extra", "groups", "n_actions", "never", "other_leads", "place_cells",
+        "places", "played", "pool", "pool_mask", "proposals_pay", "replay", "rows", "seat",
+        "seat_cells", "seventh_cell", "seventh_packet", "slots", "subs", "suit_hidden",
+        "trump_index", "trump_place", "withdrawn",
     )
 
     def __init__(self, rnd: Round, seat: int) -> None:
+        declared = facts_for(rnd, seat)
         self.seat = seat
         self.n_actions = len(rnd._actions)
         deck = rnd.deck
         cfg = rnd.ruleset.config
         n = rnd._n
-        suit_of, suit_mask = deck.suit_of, deck.suit_mask
-        bidder = self.bidder = rnd._bidder
-        hidden_card = rnd._concealed >= 0 and rnd._exposed_at is None and not (
-            seat == bidder and rnd._trump_known >> seat & 1)
-        # A trump suit seat does not know: the face-down card's, or one named in secret.
-        self.suit_hidden = rnd._trump_suit >= 0 and not trump_known(rnd, seat)
+        suit_mask = deck.suit_mask
+        self.bidder = rnd._bidder
+        self.replay = declared.replay
+        hidden = self.suit_hidden = declared.trump_hidden
+        trump = declared.trump
         packets = rnd._packet_masks
         dealt_packets = rnd._packets_dealt
         shown = rnd._shown
-        if rnd._concealed >= 0 and rnd._exposed_at is not None:
-            shown |= 1 << rnd._concealed  # the exposed trump card, back in the bidder's hand
+        # The face-down trump card is out of the bidder's hand from its choice until exposed.
+        out: tuple[int, int, int] = (0, 0, 0)
+        if rnd._concealed >= 0:
+            back = next((s.at for s in declared.plays if s.exposed), 1 << 30)
+            out = (1 << rnd._concealed, declared.trump_choice_at, back)
+            if rnd._exposed_at is not None:
+                shown |= 1 << rnd._concealed  # exposed: back in the bidder's hand
+        self.other_leads = 0
+        for s in declared.plays:
+            if s.position == 0 and s.card >= 0 and s.who != self.bidder:
+                self.other_leads |= 1 << deck.suit_of[s.card]
 
-        # Voids and the other facts the play has shown, by walking the history.
-        forbid = [0] * n
-        self.lead_rules: list[tuple[int, int]] = []
-        self.nonbidder_leads = 0
-        self.replay = rnd.is_over and rnd._result is not None and \
-            rnd._result.annulled is not None
-        restricted_lead = cfg.bidder_trump_lead != "any"
-        expose_to_follow = cfg.concealed_follow == "expose"
-        closed_trump_lead = cfg.trump_lead_after_trump_played
-        trick_size = rnd._trick_size
-        position = 0
-        led = -1
-        leads_before = 0
-        led_suits = 0
-        best_trump = -1
-        caller = -1
-        exposed = cfg.trump_marker == "open"  # a trump named by the bid is open from the start
-        strength = deck.strength
-        jacks = deck.rank_masks.get("J", 0)
-        bidder_plays: list[tuple[int, int]] = []  # (suit, index of the lead rule it follows)
-        concealed = rnd._concealed
-        trump = rnd._trump_suit
-        # Where the trump was exposed, however (a plug-in's rule leaves no action).
-        exposed_at = rnd._exposed_at if rnd._exposed_at is not None and not exposed else None
-        trick_no = 0
-        forbid_concealed = 0
-        self.concealed_cut = -1
-        # Cards cut face down that seat has not seen: where each was played, and by whom.
-        unseen_cuts = rnd.face_down_mask(seat)
-        cuts: list[tuple[int, int, int, int]] = []
+        # Where hidden cards go: others' unplayed cards, face-down places, packets to come.
+        places = self.places = tuple(declared.places)
+        pool = sum(1 << p.card for p in places)
+        hands = [rnd._hands[t] & ~shown if t != seat else 0 for t in range(n)]
+        for t in range(n):
+            pool |= hands[t] | sum(packets[q][t] for q in range(dealt_packets, len(packets)))
+        keep = ~pool
+        if out[0] & pool:  # a hidden trump card: where it is, the place says
+            out = (0, 0, 0)
+        self.base_cells = [m & keep for row in packets for m in row] + [0] * (len(places) + 1)
+        first = len(packets) * n  # the places' own cells, then the seventh card's
+        self.seventh_cell = first + len(places)
+        self.place_cells = tuple(
+            (first + k, next(q for q in range(dealt_packets) if packets[q][p.owner] >> p.card
+                             & 1) * n + p.owner) for k, p in enumerate(places))
+        self.subs = tuple((p.card, first + k) for k, p in enumerate(places))
+
+        # The cards each seat played before each history entry.
+        plays: list[list[tuple[int, int]]] = [[(0, 0)] for _ in range(n)]
         for i, (who, action) in enumerate(rnd._actions):
-            kind = type(action)
-            if kind is CallTrump:
-                forbid[who] |= suit_mask[led]
-                if who == bidder and not exposed and expose_to_follow:
-                    self.replay = True  # the face-down card is not of the suit led
-                caller = who
-                exposed = True
-                continue
-            if kind is not Play:
-                continue
-            cid = rnd._ids[action.card]  # type: ignore[attr-defined]
-            if unseen_cuts >> cid & 1:
-                # All seat knows of it: its player could not follow suit, and, once its
-                # trick is over, it is no trump (a trump cut is turned up). The replay
-                # checks the second where seat does not know the trump.
-                forbid[who] |= suit_mask[led]
-                if cid == concealed:
-                    # The trump card, cut into the trick in progress: the face-down
-                    # card's place holds it (see resample()).
-                    forbid_concealed = suit_mask[led]
-                    self.concealed_cut = i
-                else:
-                    over = trick_no < len(rnd._tricks)
-                    cuts.append((i, who, forbid[who] | (
-                        suit_mask[trump] if over and not self.suit_hidden else 0), cid))
-                position = (position + 1) % trick_size
-                trick_no += position == 0
-                continue
-            suit = suit_of[cid]
-            if cid == concealed and not exposed:
-                # The bidder's last card was the face-down one, or it followed the suit
-                # led (concealed_follow "expose"): none of that suit was in hand.
-                if position and expose_to_follow and suit == led:
-                    forbid[who] |= suit_mask[led]
-                exposed = True
-            elif exposed_at is not None and (trick_no, position) >= exposed_at:
-                exposed = True
-            elif who == bidder and not exposed:
-                bidder_plays.append((suit, len(self.lead_rules)))
-            if position == 0:
-                led = suit
-                best_trump = -1
-                if who != bidder:
-                    self.nonbidder_leads |= 1 << suit
-                elif restricted_lead and not exposed and rnd._trump_known >> bidder & 1 \
-                        and trump >= 0:
-                    self.lead_rules.append((suit, leads_before))
-                leads_before = self.nonbidder_leads
-                led_suits |= 1 << suit
-                if closed_trump_lead and exposed and suit == trump:
-                    self.replay = True  # led before a trump was played: held only trumps
-            elif suit != led:
-                forbid[who] |= suit_mask[led]
-                if cfg.no_jack_discard and jacks >> cid & 1 and not (exposed and suit == trump) \
-                        and (cfg.no_jack_discard == "strict" or not led_suits >> suit & 1):
-                    self.replay = True
-                if who == bidder and not exposed and expose_to_follow:
-                    self.replay = True  # the face-down card is not of the suit led
-            if caller == who:
-                if cfg.caller_must_trump and suit != trump:
-                    forbid[who] |= suit_mask[trump]
-                caller = -1
-            if suit == trump and cfg.over_trump:
-                # A lower trump under the over-trump rule says more than a void.
-                if exposed and position and strength[cid] < best_trump:
-                    self.replay = True
-                best_trump = max(best_trump, strength[cid])
-            position = (position + 1) % trick_size
-            trick_no += position == 0
-        # A lead rule for suit X holds for trump X only if every card the bidder played
-        # from that lead on (the face-down card apart) was of suit X.
-        self.lead_rules = [
-            (x, before) for k, (x, before) in enumerate(self.lead_rules)
-            if all(s == x for s, rule in bidder_plays if rule > k)
-        ] + [(-1 - x, before) for k, (x, before) in enumerate(self.lead_rules)
-             if not all(s == x for s, rule in bidder_plays if rule > k)]
-        if not self.suit_hidden:
-            # The trump is known: a restricted lead of it means the bidder held only trumps.
-            for x, before in self.lead_rules:
-                if x == trump and seat != bidder and \
-                        not _excused(cfg.bidder_trump_lead, before, trump):
-                    forbid[bidder] |= deck.full_mask & ~suit_mask[trump]
-            self.lead_rules = []
+            if type(action) is Play:
+                plays[who].append((i + 1, plays[who][-1][1] | 1 << rnd._ids[action.card]))
 
-        # Trump suits the bidder's leads rule out: the face-down card is of none of them.
-        self.possible_trumps = tuple(
-            x for x in range(deck.n_suits) if _lead_rule(rnd, self, x)[0])
-        impossible = 0
-        for x in range(deck.n_suits):
-            if x not in self.possible_trumps:
-                impossible |= suit_mask[x]
+        def played_before(t: int, at: int) -> int:
+            return plays[t][bisect.bisect_right(plays[t], (at, 1 << 64)) - 1][1]
 
-        # Where hidden cards go: others' unplayed cards, face-down card, packets to come.
-        pool = 0
+        # The declared rules, for the trump suit each depends on (-1: any).
+        forbid = [0] * n
+        place_forbid = [p.forbid for p in places]
+        self.never = 0
+        self.checks: dict[int, list[Any]] = {}
+        self.extra: dict[int, list[tuple[int, int, int]]] = {}  # trump: (kind, who, mask)
+        def look(rule: NoneOf | SomeOf) -> tuple[bool, Any, list[int], bool]:
+            """Whether the seat's known cards meet ``rule``'s mask then, the check of a
+            candidate, the places the rule's seats held then, whether they hide any."""
+            at = rule.at if rule.at >= 0 else self.n_actions
+            full = rnd._auction_len is not None and at > rnd._auction_len
+            held_packets = len(packets) if full else min(cfg.auction_after, dealt_packets)
+            seats = 1 << rule.who if isinstance(rule, NoneOf) else rule.seats
+            gone = out[0] if out[1] < at <= out[2] else 0
+            known = 0
+            held: list[int] = []
+            for t in range(n):
+                if seats >> t & 1:
+                    gone |= played_before(t, at)
+                    for q in range(held_packets):
+                        known |= self.base_cells[q * n + t]
+                    held += [c for c, home in self.place_cells
+                             if home % n == t and home // n < held_packets
+                             and places[c - first].at >= at]
+            hides = bool(held) or any(hands[t] for t in range(n) if seats >> t & 1)
+            return (bool(known & ~gone & rule.mask), (isinstance(rule, SomeOf), seats,
+                    held_packets, gone, tuple(held), rule.mask), held, hides)
+
+        for x, rule in declared.rules:
+            if not hidden and x >= 0 and x != trump:
+                continue
+            x = x if hidden else -1
+            if rule is NEVER:
+                self.never |= 1 << x if x >= 0 else 0
+                continue
+            if isinstance(rule, AnyOf):  # checked on each candidate, one alternative
+                looks = [(r, *look(r)) for r in rule.rules]
+                if not any(isinstance(r, SomeOf) and k for r, k, _, _, _ in looks):
+                    self.checks.setdefault(x, []).append(("any", tuple(
+                        c for r, k, c, _, _ in looks if not (k and isinstance(r, NoneOf)))))
+                continue
+            known, check, held, hides = look(rule)
+            if isinstance(rule, SomeOf):
+                if not known:
+                    self.checks.setdefault(x, []).append(check)
+                continue
+            if known:
+                self.never |= 1 << x if x >= 0 else 0
+                continue
+            if not hides:
+                continue
+            if x >= 0 or check[2] < len(packets):  # not enforced by every draw
+                self.checks.setdefault(x, []).append(check)
+            if check[2] == len(packets):  # the hand and those places: forbidden cards
+                targets = [(_SEAT, rule.who)] + [(_PLACE, c - first) for c in held]
+                for kind, k in targets:
+                    if x >= 0:
+                        self.extra.setdefault(x, []).append((kind, k, rule.mask))
+                    elif kind == _SEAT:
+                        forbid[k] |= rule.mask
+                    else:
+                        place_forbid[k] |= rule.mask
+        played = 0  # (the history and tricks need rewriting only for cards played)
+        for t in range(n):
+            played |= plays[t][-1][1]
+        self.played = any(played >> p.card & 1 for p in places)
+        for k in declared.nots:
+            if hidden:
+                for x in range(deck.n_suits):
+                    self.extra.setdefault(x, []).append((_PLACE, k, suit_mask[x]))
+                self.checks.setdefault(-2, []).append(first + k)
+            elif trump >= 0:
+                place_forbid[k] |= suit_mask[trump]
+        self.trump_place = next((k for k, p in enumerate(places) if p.trump_card), -1)
+        if self.trump_place >= 0:
+            for x in range(deck.n_suits):
+                if self.never >> x & 1:
+                    place_forbid[self.trump_place] |= suit_mask[x]
+
         slots: list[tuple[int, int, int, tuple[int, ...]]] = []
         for t in range(n):
-            if t == seat:
-                continue
-            hidden = rnd._hands[t] & ~shown
-            if hidden:
-                pool |= hidden
-                per_packet = tuple((packets[p][t] & hidden).bit_count()
-                                   for p in range(dealt_packets))
-                slots.append((_SEAT, t, forbid[t], per_packet))
-        self.concealed_packet = -1
-        if hidden_card:
-            pool |= 1 << concealed
-            self.concealed_packet = next(p for p in range(dealt_packets)
-                                         if packets[p][bidder] >> concealed & 1)
-            slots.append((_CONCEALED, bidder, impossible | forbid_concealed, ()))
-        for p in range(dealt_packets, len(packets)):
+            if hands[t]:
+                slots.append((_SEAT, t, forbid[t], tuple(
+                    (packets[q][t] & hands[t]).bit_count() for q in range(dealt_packets))))
+        for k in range(len(places)):
+            slots.append((_PLACE, k, place_forbid[k], ()))
+        for q in range(dealt_packets, len(packets)):
             for t in range(n):
-                pool |= packets[p][t]
-                slots.append((_UNDEALT, t, 0, (p,)))
-        # Each cut: where it is in the history, who played it, and the cell of the
-        # packet it was dealt in (where the card drawn for it goes).
-        self.cuts = tuple(
-            (i, who, next(p for p in range(dealt_packets) if packets[p][who] >> cid & 1) * n
-             + who) for i, who, _, cid in cuts)
-        for k, (_, who, voids, cid) in enumerate(cuts):
-            pool |= 1 << cid
-            slots.append((_CUT, who, voids, (k,)))
-        if cuts:
-            self.replay = True  # the tricks they are in are played again
+                slots.append((_UNDEALT, t, 0, (q,)))
         # The most constrained places first: a proposal is abandoned at the first misfit.
         slots.sort(key=lambda slot: (slot[2] == 0, slot[0]))
         self.slots = slots
@@ -304,47 +233,18 @@ class _Facts:
         self.pool = tuple(1 << c for c in range(deck.size) if pool >> c & 1)
         self.pool_mask = pool
         # Where the seventh card is still to be dealt, the packet it comes in.
-        self.seventh_packet = -1
-        if rnd._concealed == UNDEALT:
-            before, at = 0, cfg.seventh_card_position - 1
-            for p, size in enumerate(cfg.deal_packets):
-                if before <= at < before + size:
-                    self.seventh_packet = p
-                before += size
-        # A placement is one mask per cell, the cards a seat gets in a packet (cell
-        # p * n + seat), then the face-down card and the seventh card, which the round
-        # needs as cards: a draw ORs each card into its cell, and the cells are the
-        # round's packet masks as they stand.
-        keep = ~pool
-        self.base_cells = [m & keep for row in packets for m in row] + [0] * (2 + len(cuts))
-        self.concealed_cell = len(packets) * n
+        self.seventh_packet = next(q for q, end in enumerate(accumulate(cfg.deal_packets))
+                                   if end >= cfg.seventh_card_position) if _pending(rnd) else -1
         self.rows = tuple(range(0, len(packets) * n, n))
         self.cells = [_slot_cells(rnd, self, slot) for slot in slots]
         self.seat_cells = tuple(
             (who, tuple(sorted(set(cells))))
             for (kind, who, _, _), cells in zip(slots, self.cells, strict=True)
             if kind == _SEAT)
-        self.lead_by_trump: dict[int, tuple[bool, bool]] = {}
         self.proposals_pay: bool | None = None
-        # Places with the same voids are drawn together (see _propose); those with voids
-        # first, so that a draw is abandoned at the first misfit.
-        by_forbid: dict[int, list[int]] = {}
-        for k, slot in enumerate(slots):
-            by_forbid.setdefault(slot[2], []).append(k)
-        groups: list[tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], int]] = []
-        for voids, ks in sorted(by_forbid.items(), key=lambda item: item[0] == 0):
-            cells = tuple(c for k in ks for c in self.cells[k])
-            fits = tuple(b for b in self.pool if not b & voids)
-            if voids:
-                size = len(cells)
-                most = math.comb(len(fits), size) or 1
-                ratios = tuple(math.comb(n, size) / most for n in range(len(fits) + 1))
-                groups.append((ratios, fits, cells, -1))
-            else:  # the last group: it takes every card left
-                groups.append(((), fits, *plan_cells(cells)))
-        self.groups = groups
-        self.exact: tuple[list[_Table], list[int], int] | None = None
-        self.trump_index = _trump_action_index(rnd) if self.suit_hidden else -1
+        self.groups = proposal_groups([slot[2] for slot in slots], self.cells, self.pool)
+        self.exact: tuple[list[Table], list[int], int] | None = None
+        self.trump_index = (_trump_action_indices(rnd) or [-1])[-1] if hidden else -1
         # A trump chosen in secret and then called off (a single hand) stays a secret:
         # the laid card was any card the bidder held then, the named suit any suit.
         # So does one a second auction replaced (the card went back to its holder's hand).
@@ -370,41 +270,24 @@ class _Facts:
         # What stays of each hand and dealt hand once the hidden cards are out.
         self.base_hands = tuple(m & keep for m in rnd._hands)
         self.base_dealt = tuple(m & keep for m in rnd._dealt)
-        if any(p.reads_hidden_cards for p in cfg.plugins) or cfg.auction.reads_hidden_cards:
-            self.replay = True
 
-
-_Table = tuple[int, list[list[int]], list[tuple[tuple[int, ...], int]], Walk,
-               list[Path], list[int], int]
-"""The exact counts for one trump suit: the suit, the hidden cards by suit, each group's
-plan (:func:`~twentyeight.sharing.plan_cells`), the walk, every path with the running
-total of their counts (no path if there are more than
-:data:`~twentyeight.sharing.MAX_PATHS`) and the number of placements."""
 
 def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int, ...]]
                 ) -> tuple[int, ...]:
     """The cell of each card ``slot`` takes, in the order drawn: a seat's hidden cards
-    go back into its packets in the numbers each held, the first card of the bidder's
-    undealt packet holding the seventh card is that card."""
+    go back into its packets in the numbers each held, a place's into its own cell, the
+    first card of the bidder's undealt packet holding the seventh card is that card."""
     kind, who, _, extra = slot
     n = rnd._n
     if kind == _SEAT:
         return tuple(p * n + who for p, m in enumerate(extra) for _ in range(m))
-    if kind == _CONCEALED:
-        return (facts.concealed_cell,)
-    if kind == _CUT:
-        return (facts.concealed_cell + 2 + extra[0],)
+    if kind == _PLACE:
+        return (facts.place_cells[who][0],)
     p = extra[0]
     cells = (p * n + who,) * rnd.ruleset.config.deal_packets[p]
     if p == facts.seventh_packet and who == facts.bidder and cells:
-        cells = (facts.concealed_cell + 1, *cells[1:])
+        cells = (facts.seventh_cell, *cells[1:])
     return cells
-
-
-def _excused(policy: str, nonbidder_leads_before: int, trump: int) -> bool:
-    """True if a bidder's lead of the trump suit was allowed without holding only
-    trumps: the rule allows it once another player has led a trump."""
-    return policy == "after-trump-led" and bool(nonbidder_leads_before >> trump & 1)
 
 
 def _trump_action_indices(rnd: Round) -> list[int]:
@@ -414,26 +297,15 @@ def _trump_action_indices(rnd: Round) -> list[int]:
             if type(action) is LayTrump or type(action) is NameTrump]
 
 
-def _trump_action_index(rnd: Round) -> int:
-    """The index in the history of the last trump choice, or -1 if there is none."""
-    found = _trump_action_indices(rnd)
-    return found[-1] if found else -1
-
-
 _MAX_CANDIDATES = 1_000_000
 """Candidates rejected before giving up (the true deal is always consistent, so a
 correct sampler never gets near this)."""
 
 
 def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
-    """See :meth:`Round.resample <twentyeight.round.Round.resample>`.
-
-    Cards cut face down that ``seat`` has not seen (``cut_mode`` ``face-down``) are
-    hidden cards too, each in the packet it was dealt in and put back into the history
-    where it was played. While the trick is in progress into which the trump maker cut
-    the face-down trump card itself, the worlds drawn keep that shape: the trump maker's
-    cut is the face-down card (worlds in which the cut came from the hand and the card
-    still lies on the table are not drawn)."""
+    """See :meth:`Round.resample <twentyeight.round.Round.resample>`. Face-down cards
+    ``seat`` has not seen are hidden cards too, each in its place (a cut goes back into
+    the packet it was dealt in and the history where it was played)."""
     rng = rng if rng is not None else _RNG
     facts = rnd._resample_facts
     # Facts kept for this seat (an int: True == 1 too) were made for a valid seat.
@@ -447,7 +319,7 @@ def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
         # Proposals where they are kept often enough; else (or if these all fail) the
         # exact counts.
         for _ in range(proposals):
-            placed = _propose(facts, rng)
+            placed = propose(facts.groups, facts.base_cells, rng)
             if placed is not None:
                 trump = _suit_choice(rnd, facts, placed, rng)
                 break
@@ -472,212 +344,114 @@ def _proposals_pay(facts: _Facts) -> bool:
         # costs few trials.
         while kept < enough and tried - kept <= _PILOT - enough:
             tried += 1
-            kept += _propose(facts, pilot) is not None
+            kept += propose(facts.groups, facts.base_cells, pilot) is not None
         facts.proposals_pay = kept >= enough
     return facts.proposals_pay
 
 
 def _suit_choice(rnd: Round, facts: _Facts, placed: list[int], rng: random.Random) -> int:
     """The trump suit of a candidate when seat cannot see it (-1: it is seen or none):
-    the face-down card's suit, or a suit named in secret, uniformly."""
+    the face-down card's suit, or a suit named in secret, uniformly among those the
+    facts allow."""
     if not facts.suit_hidden:
         return -1
-    if facts.concealed_packet >= 0:
-        return rnd.deck.suit_of[placed[facts.concealed_cell].bit_length() - 1]
-    possible = facts.possible_trumps  # a suit named in secret: any the leads allow
+    if facts.trump_place >= 0:
+        return rnd.deck.suit_of[placed[facts.place_cells[facts.trump_place][0]].bit_length() - 1]
+    possible = [x for x in range(rnd.deck.n_suits) if not facts.never >> x & 1]
     return possible[int(rng.random() * len(possible))]
 
 
-def _lead_rule(rnd: Round, facts: _Facts, trump: int) -> tuple[bool, bool]:
-    """For trump suit ``trump``: whether the bidder's leads before the exposure were
-    allowed at all, and whether they mean the bidder held only trumps."""
-    policy = rnd.ruleset.config.bidder_trump_lead
-    only_trumps = False
-    for x, before in facts.lead_rules:
-        if _excused(policy, before, trump):
-            continue
-        if x < 0 and -1 - x == trump:
-            return False, False  # led the trump, then played another suit
-        if x == trump:
-            only_trumps = True
-    return True, only_trumps
-
-
-def _propose(facts: _Facts, rng: random.Random) -> list[int] | None:
-    """A placement of the hidden cards (the cells' masks), uniform over those that
-    respect the voids, or ``None`` (then draw again).
-
-    Places with the same voids form a group. A group with voids takes its cards
-    uniformly from the cards left that it may hold, and the draw is kept with
-    probability: the product over those groups of C(n, k) / C(N, k), with n the cards it
-    could take when its turn came, N those it could take from the whole pool and k its
-    size. That cancels the preference of the draw, so every placement that respects the
-    voids is equally likely. The group without voids takes the cards left, and each
-    group's cards go to its cells in the order drawn."""
-    rand = rng.random
-    threshold = rand()
-    keep = 1.0
-    placed = facts.base_cells.copy()
-    taken = 0
-    for ratios, may_take, cells, rest in facts.groups:
-        fits = [b for b in may_take if not b & taken]
-        if rest >= 0:  # the group without voids, the last: it takes the cards left
-            deal_out(fits, cells, rest, placed, rand)
-            break
-        n = len(fits)
-        keep *= ratios[n]  # 0 if too few fit
-        if keep <= threshold:
-            return None
-        for cell in cells:
-            j = int(rand() * n)
-            b = fits[j]
-            placed[cell] |= b
-            taken |= b
-            n -= 1
-            fits[j] = fits[n]
-    return placed
+def _holds(facts: _Facts, placed: list[int], trump: int, n: int, suit_of: Any) -> bool:
+    """Whether a placement meets the declared rules that the draw does not enforce."""
+    if trump >= 0 and facts.never >> trump & 1:
+        return False
+    for cell in facts.checks.get(-2, ()):  # unseen cuts of tricks over: no trump
+        if suit_of[placed[cell].bit_length() - 1] == trump:
+            return False
+    for x in (-1, trump) if trump >= 0 else (-1,):
+        for check in facts.checks.get(x, ()):
+            if not (any(meets(c, placed, n) for c in check[1]) if check[0] == "any"
+                    else meets(check, placed, n)):
+                return False
+    return True
 
 
 def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], int]:
-    """A uniform placement that respects the voids and the bidder's leads, by counting.
+    """A uniform placement that respects the forbidden cards of every place, by counting.
 
-    Places that take the same suits form a group: how a group's cards are shared among
-    its places does not depend on which cards they are, so counting is over groups and
-    suits only, and a group's cards are then split among its places at random. A hidden
-    trump suit is chosen in proportion to its number of placements. The counts are kept
-    with the position's facts: later calls only draw a path through them."""
+    Cards that no forbid mask tells apart form a class (a suit, or part of one where a
+    rule names some of its cards). Places that may take the same classes form a group:
+    how a group's cards are shared among its places does not depend on which cards they
+    are, so counting is over groups and classes only, and a group's cards are then split
+    among its places at random. A hidden trump suit is chosen in proportion to its
+    number of placements. The counts are kept with the position's facts: later calls
+    only draw a path through them."""
     if facts.exact is None:
-        tables = _tables(rnd, facts)
+        deck = rnd.deck
+        choices = tuple(x for x in range(deck.n_suits) if not facts.never >> x & 1) \
+            if facts.suit_hidden else (-1,)
+        tables = exact_tables(facts.pool, [(x, _forbids(rnd, facts, x)) for x in choices],
+                              facts.cells, deck.suit_mask)
+        if not tables:
+            raise TwentyEightError("no deal is consistent with what this seat has seen")
         weights = [table[-1] for table in tables]
         facts.exact = tables, weights, sum(weights)
     tables, weights, total = facts.exact
     table = tables[0] if len(tables) == 1 else pick(tables, weights, rng.randrange(total))
-    trump, by_suit, plans, walk, paths, cumulative, _ = table
-    if len(paths) == 1:
-        path = paths[0]
-    elif paths:
-        path = paths[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-    else:
-        path = draw_path(walk, rng)
-    shares: list[list[int]] = [[] for _ in plans]
-    rand = rng.random
-    for cards, split in zip(by_suit, path, strict=True):
-        left = len(cards)
-        pile = cards
-        for g, m in enumerate(split):
-            if m == left:  # the last group with a share takes the cards left
-                shares[g] += pile[:left]
-                break
-            if pile is cards:  # the table's own list is left as it is
-                pile = cards.copy()
-            for _ in range(m):
-                j = int(rand() * left)
-                shares[g].append(pile[j])
-                left -= 1
-                pile[j] = pile[left]
-    placed = facts.base_cells.copy()
-    for (cells, rest), cards in zip(plans, shares, strict=True):
-        deal_out(cards, cells, rest, placed, rand)
-    return placed, trump
+    return draw(table, facts.base_cells, rng), table[0]
 
 
-def _tables(rnd: Round, facts: _Facts) -> list[_Table]:
-    """The exact counts of the position, one table for each trump suit possible."""
-    deck = rnd.deck
-    by_suit: list[list[int]] = [[] for _ in range(deck.n_suits)]
-    for b in facts.pool:
-        by_suit[deck.suit_of[b.bit_length() - 1]].append(b)
-    sizes = tuple(len(cards) for cards in by_suit)
-    choices = tuple(range(deck.n_suits)) if facts.suit_hidden else (-1,)
-    tables: list[_Table] = []
-    for trump in choices:
-        allowed = _allowed(rnd, facts, trump)
-        if not allowed:
-            continue
-        groups: dict[int, list[int]] = {}
-        for k, suits in enumerate(allowed):
-            groups.setdefault(suits, []).append(k)
-        cells = [tuple(c for k in ks for c in facts.cells[k]) for ks in groups.values()]
-        suits_of = tuple(groups)
-        caps = tuple(map(len, cells))
-        memo: dict[Any, Any] = {}
-        walk: Walk = (sizes, suits_of, caps, memo)
-        weight = count(sizes, suits_of, caps, 0, memo)
-        for ks in groups.values():  # ways to share each group's cards among its places
-            weight *= ways(tuple(len(facts.cells[k]) for k in ks))
-        if weight:
-            tables.append((trump, by_suit, [plan_cells(c) for c in cells], walk, *all_paths(walk),
-                           weight))
-    if not tables:
-        raise TwentyEightError("no deal is consistent with what this seat has seen")
-    return tables
-
-
-def _allowed(rnd: Round, facts: _Facts, trump: int) -> list[int]:
-    """For each place, the suits (as bits) its cards may be of, for trump suit
-    ``trump`` (-1: seen or none); empty if that suit is impossible."""
-    deck = rnd.deck
-    possible, only_trumps = _lead_rule(rnd, facts, trump) if trump >= 0 else (True, False)
-    if not possible:
-        return []
-    every = (1 << deck.n_suits) - 1
+def _forbids(rnd: Round, facts: _Facts, trump: int) -> list[int]:
+    """For each place, the cards it may not take if the trump suit is ``trump`` (-1:
+    seen or none): its own, the rules that hold for that suit, and, for the face-down
+    trump card, every other suit."""
+    extra = facts.extra.get(trump, ())
     out = []
     for kind, who, forbid, _ in facts.slots:
-        suits = every
-        for x in range(deck.n_suits):
-            if forbid & deck.suit_mask[x]:  # voids are whole suits
-                suits &= ~(1 << x)
-        if kind == _CONCEALED or (only_trumps and kind == _SEAT and who == facts.bidder):
-            suits &= 1 << trump
-        out.append(suits)
+        for k, target, mask in extra:
+            if k == kind and target == who:
+                forbid |= mask
+        if kind == _PLACE and who == facts.trump_place and trump >= 0:
+            forbid |= rnd.deck.full_mask & ~rnd.deck.suit_mask[trump]
+        out.append(forbid)
     return out
 
 
 def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
            rng: random.Random) -> Round | None:
-    """The candidate round for a placement, or ``None`` if a fact beyond the voids rules
-    it out."""
+    """The candidate round for a placement, or ``None`` if a fact the draw does not
+    enforce rules it out."""
+    n = rnd._n
+    if facts.checks and not _holds(facts, placed, trump, n, rnd.deck.suit_of):
+        return None
     pool = facts.pool_mask
-    added = [0] * rnd._n  # each seat's hidden cards
-    for who, cells in facts.seat_cells:
-        got = 0
-        for cell in cells:
-            got |= placed[cell]
-        added[who] = got & pool
-    if trump >= 0 and facts.lead_rules:
-        rule = facts.lead_by_trump.get(trump)
-        if rule is None:
-            rule = facts.lead_by_trump[trump] = _lead_rule(rnd, facts, trump)
-        possible, only_trumps = rule
-        if not possible or (only_trumps and facts.bidder >= 0
-                            and added[facts.bidder] & ~rnd.deck.suit_mask[trump]):
-            return None
     new = rnd.clone()
     hands = new._hands
     base_hands = facts.base_hands
     dealt = list(facts.base_dealt)
-    for who, _ in facts.seat_cells:
-        hands[who] = base_hands[who] | added[who]
-        dealt[who] |= added[who]
+    for who, cells in facts.seat_cells:
+        got = 0
+        for cell in cells:
+            got |= placed[cell]
+        got &= pool
+        hands[who] = base_hands[who] | got
+        dealt[who] |= got
+    mapping = {}
+    for (card, cell), (_, home) in zip(facts.subs, facts.place_cells, strict=True):
+        # A place's card goes back into the packet it was dealt in, and the history.
+        got = placed[cell]
+        placed[home] |= got
+        dealt[home % n] |= got
+        mapping[card] = got.bit_length() - 1
+    if facts.played:
+        substitute(new, mapping)
+    elif facts.trump_place >= 0:
+        new._concealed = mapping[facts.places[facts.trump_place].card]
     seventh: tuple[int, int] | None = None
-    if facts.concealed_packet >= 0:
-        card = placed[facts.concealed_cell]
-        placed[facts.concealed_packet * rnd._n + facts.bidder] |= card
-        dealt[facts.bidder] |= card
-        new._concealed = card.bit_length() - 1
-        if facts.concealed_cut >= 0:
-            new._actions[facts.concealed_cut] = (facts.bidder, rnd._play_of[new._concealed])
-    for k, (i, who, cell) in enumerate(facts.cuts):
-        # A cut goes back into the packet its card was dealt in, and into the history.
-        card = placed[facts.concealed_cell + 2 + k]
-        placed[cell] |= card
-        dealt[who] |= card
-        new._actions[i] = (who, rnd._play_of[card.bit_length() - 1])
-    card = placed[facts.concealed_cell + 1]
+    card = placed[facts.seventh_cell]
     if card:  # the card that will be turned face down
         seventh = (facts.bidder, card.bit_length() - 1)
-        placed[facts.seventh_packet * rnd._n + facts.bidder] |= card
-    n = rnd._n
+        placed[facts.seventh_packet * n + facts.bidder] |= card
     new._packet_masks = tuple([tuple(placed[p:p + n]) for p in facts.rows])
     new._dealt = tuple(dealt)
     new.seed = None
@@ -686,7 +460,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     new._resample_facts = None
     if trump >= 0:
         new._trump_suit = trump
-        new._trump_led = bool(facts.nonbidder_leads >> trump & 1)
+        new._trump_led = bool(facts.other_leads >> trump & 1)
         i = facts.trump_index
         if i >= 0:
             who, action = new._actions[i]

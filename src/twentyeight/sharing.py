@@ -1,13 +1,15 @@
-"""Counting the ways to share cards among groups of places, suit by suit: the exact
-sampler of :mod:`~twentyeight.resample`.
+"""Counting the ways to share cards among groups of places, class by class, and drawing
+placements: the samplers of :mod:`~twentyeight.resample`.
 
-Each group of places may take cards of some suits only (its voids) and takes a fixed
-number of cards. How many ways the hidden cards can be dealt is a sum, over every way
-to share each suit's cards among the groups (a *path*, suit by suit), of the
-multinomials of the shares. The functions here count those ways, keep the counts in a
-memo, and draw a path in proportion to its count. They know nothing of rounds: only
-suit sizes, the suits each group may take (as bits) and the groups' capacities. The
-last three deal the cards drawn (as bits) into their places (cells).
+Each group of places may take cards of some classes only (cards that no forbid mask
+tells apart: a suit, or part of one) and takes a fixed number of cards. How many ways
+the hidden cards can be dealt is a sum, over every way to share each class's cards
+among the groups (a *path*, class by class), of the multinomials of the shares. The
+functions here count those ways, keep the counts in a memo, and draw a path in
+proportion to its count (:func:`exact_tables`, :func:`draw`); :func:`propose` draws by
+rejection instead. They know nothing of rounds: only class sizes, the classes each
+group may take (as bits), the groups' capacities, and cards as bits dealt into places
+(cells).
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
     ways to deal the suits' cards along it), or none if there are more than
     :data:`MAX_PATHS`."""
     sizes, suits_of, caps, memo = walk
+    if _n_paths(sizes, suits_of, caps, 0, memo) > MAX_PATHS:
+        return [], []
     paths: list[Path] = []
     cumulative: list[int] = []
     total = 0
@@ -68,6 +72,19 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
         options, _ = _choices(sizes, suits_of, caps, x, memo)
         stack += ((rest, (*path, split), n_ways * ways(split)) for split, rest in options)
     return paths, cumulative
+
+
+def _n_paths(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
+             memo: dict[Any, Any]) -> int:
+    """How many paths there are from class ``x`` on (counted, not listed)."""
+    if x == len(sizes):
+        return 1
+    key = ("paths", x, caps)
+    found: int | None = memo.get(key)
+    if found is None:
+        found = memo[key] = sum(_n_paths(sizes, suits_of, rest, x + 1, memo)
+                                for _, rest in _choices(sizes, suits_of, caps, x, memo)[0])
+    return found
 
 
 def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
@@ -99,17 +116,27 @@ def pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
     raise AssertionError("draw beyond the weights")
 
 
-def _splits(cards: int, allowed: list[int], caps: tuple[int, ...],
-            k: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every way to put ``cards`` cards into the allowed groups within their capacity."""
-    if k == len(caps):
-        if cards == 0:
-            yield ()
+def _splits(cards: int, allowed: list[int], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``cards`` cards into the allowed groups within their capacity
+    (largest shares first; a share the groups after it could not complete is never
+    tried)."""
+    n = len(caps)
+    room = [0] * (n + 1)  # what the allowed groups from k on can still take
+    for k in range(n - 1, -1, -1):
+        room[k] = room[k + 1] + (caps[k] if allowed[k] else 0)
+    if cards > room[0]:
         return
-    top = min(cards, caps[k]) if allowed[k] else 0
-    for m in range(top, -1, -1):
-        for rest in _splits(cards - m, allowed, caps, k + 1):
-            yield (m, *rest)
+
+    def fill(k: int, left: int) -> Iterator[tuple[int, ...]]:
+        if k == n:
+            yield ()
+            return
+        top = min(left, caps[k]) if allowed[k] else 0
+        for m in range(top, max(0, left - room[k + 1]) - 1, -1):
+            for rest in fill(k + 1, left - m):
+                yield (m, *rest)
+
+    yield from fill(0, cards)
 
 
 def ways(split: tuple[int, ...]) -> int:
@@ -126,22 +153,168 @@ def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
-           memo: dict[Any, Any]) -> int:
-    """Ways to deal the cards of suits ``x`` onwards to the groups, filling ``caps``."""
+          memo: dict[Any, Any]) -> int:
+    """Ways to deal the cards of classes ``x`` onwards to the groups, filling ``caps``
+    (the total of :func:`_choices`, which keeps the ways to share class ``x``)."""
     if x == len(sizes):
         return int(not any(caps))
-    key = (x, caps)
-    found: int | None = memo.get(key)
-    if found is None:
-        found = sum(ways(split) * count(sizes, suits_of, _minus(caps, split), x + 1, memo)
-                    for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps))
-        memo[key] = found
-    return found
+    cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
+    return cumulative[-1] if cumulative else 0
 
 
+__all__ = [
+    "MAX_PATHS",
+    "Group",
+    "Path",
+    "Table",
+    "Walk",
+    "all_paths",
+    "count",
+    "deal_out",
+    "draw",
+    "draw_path",
+    "exact_tables",
+    "meets",
+    "nth_bit",
+    "pick",
+    "plan_cells",
+    "proposal_groups",
+    "propose",
+    "ways",
+]
 
-__all__ = ["MAX_PATHS", "Path", "Walk", "all_paths", "count", "deal_out", "draw_path", "nth_bit",
-           "pick", "plan_cells", "ways"]
+Table = tuple[int, list[list[int]], list[tuple[tuple[int, ...], int]], Walk,
+              list[Path], list[int], int]
+"""The exact counts for one choice (a trump suit): the choice, the cards by class, each
+group's plan (:func:`plan_cells`), the walk, every path with the running total of their
+counts (no path if there are more than :data:`MAX_PATHS`) and the number of
+placements."""
+
+Group = tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...], int]
+"""Places drawn together by :func:`propose`: the chance of keeping a draw by how many
+cards fit, the cards that fit, the cells and (for the last group) the cell taking the
+rest (-1 for the others)."""
+
+
+def proposal_groups(forbids: list[int], cells: list[tuple[int, ...]],
+                    pool: tuple[int, ...]) -> list[Group]:
+    """The places (each its forbidden cards and cells) grouped for :func:`propose`:
+    places with the same forbidden cards together, those with some first, so that a
+    draw is abandoned at the first misfit."""
+    by_forbid: dict[int, list[int]] = {}
+    for k, forbid in enumerate(forbids):
+        by_forbid.setdefault(forbid, []).append(k)
+    groups: list[Group] = []
+    for forbid, ks in sorted(by_forbid.items(), key=lambda item: item[0] == 0):
+        group = tuple(c for k in ks for c in cells[k])
+        fits = tuple(b for b in pool if not b & forbid)
+        if forbid:
+            size = len(group)
+            most = math.comb(len(fits), size) or 1
+            ratios = tuple(math.comb(m, size) / most for m in range(len(fits) + 1))
+            groups.append((ratios, fits, group, -1))
+        else:  # the last group: it takes every card left
+            groups.append(((), fits, *plan_cells(group)))
+    return groups
+
+
+def propose(groups: list[Group], base: list[int], rng: random.Random) -> list[int] | None:
+    """A placement of the hidden cards (``base`` with each cell's cards added), uniform
+    over those that respect the forbidden cards, or ``None`` (then draw again).
+
+    A group with forbidden cards takes its cards uniformly from the cards left that it
+    may hold, and the draw is kept with probability: the product over those groups of
+    C(n, k) / C(N, k), with n the cards it could take when its turn came, N those it
+    could take from the whole pool and k its size. That cancels the preference of the
+    draw, so every placement that respects the forbidden cards is equally likely. The
+    group without any takes the cards left, and each group's cards go to its cells in
+    the order drawn."""
+    rand = rng.random
+    threshold = rand()
+    keep = 1.0
+    placed = base.copy()
+    taken = 0
+    for ratios, may_take, cells, rest in groups:
+        fits = [b for b in may_take if not b & taken]
+        if rest >= 0:  # the group without forbidden cards, the last: it takes the rest
+            deal_out(fits, cells, rest, placed, rand)
+            break
+        n = len(fits)
+        keep *= ratios[n]  # 0 if too few fit
+        if keep <= threshold:
+            return None
+        for cell in cells:
+            j = int(rand() * n)
+            b = fits[j]
+            placed[cell] |= b
+            taken |= b
+            n -= 1
+            fits[j] = fits[n]
+    return placed
+
+
+def exact_tables(pool: tuple[int, ...], choices: list[tuple[int, list[int]]],
+                 cells: list[tuple[int, ...]], suit_masks: Sequence[int]) -> list[Table]:
+    """The exact counts for each choice (a value and each place's forbidden cards), for
+    the choices with a placement. Cards that no forbid mask or suit tells apart form a
+    class; places that may take the same classes a group."""
+    masks = sorted({m for _, forbids in choices for m in forbids} | set(suit_masks))
+    classes: dict[tuple[bool, ...], list[int]] = {}
+    for b in pool:
+        classes.setdefault(tuple(bool(m & b) for m in masks), []).append(b)
+    by_class = list(classes.values())
+    sizes = tuple(len(cards) for cards in by_class)
+    tables: list[Table] = []
+    for choice, forbids in choices:
+        groups: dict[int, list[int]] = {}
+        for k, forbid in enumerate(forbids):
+            allowed = sum(1 << j for j, cards in enumerate(by_class) if not cards[0] & forbid)
+            groups.setdefault(allowed, []).append(k)
+        group_cells = [tuple(c for k in ks for c in cells[k]) for ks in groups.values()]
+        classes_of = tuple(groups)
+        caps = tuple(map(len, group_cells))
+        memo: dict[Any, Any] = {}
+        walk: Walk = (sizes, classes_of, caps, memo)
+        weight = count(sizes, classes_of, caps, 0, memo)
+        for ks in groups.values():  # ways to share each group's cards among its places
+            weight *= ways(tuple(len(cells[k]) for k in ks))
+        if weight:
+            tables.append((choice, by_class, [plan_cells(c) for c in group_cells], walk,
+                           *all_paths(walk), weight))
+    return tables
+
+
+def draw(table: Table, base: list[int], rng: random.Random) -> list[int]:
+    """A uniform placement from one table of counts: a path in proportion to its count,
+    each class's cards shared among the groups along it at random, each group's among
+    its cells."""
+    _, by_class, plans, walk, paths, cumulative, _ = table
+    if len(paths) == 1:
+        path = paths[0]
+    elif paths:
+        path = paths[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+    else:
+        path = draw_path(walk, rng)
+    shares: list[list[int]] = [[] for _ in plans]
+    rand = rng.random
+    for cards, split in zip(by_class, path, strict=True):
+        left = len(cards)
+        pile = cards
+        for g, m in enumerate(split):
+            if m == left:  # the last group with a share takes the cards left
+                shares[g] += pile[:left]
+                break
+            if pile is cards:  # the table's own list is left as it is
+                pile = cards.copy()
+            for _ in range(m):
+                j = int(rand() * left)
+                shares[g].append(pile[j])
+                left -= 1
+                pile[j] = pile[left]
+    placed = base.copy()
+    for (group, rest), cards in zip(plans, shares, strict=True):
+        deal_out(cards, group, rest, placed, rand)
+    return placed
 
 
 def plan_cells(cells: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
@@ -172,3 +345,20 @@ def nth_bit(mask: int, n: int) -> int:
     for _ in range(n):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
+
+
+def meets(check: tuple[Any, ...], placed: list[int], n: int) -> bool:
+    """Whether a placement meets a rule on what some seats held: ``check`` is (``some``,
+    the seats as bits, how many of their packets count, the cards gone by then, the
+    extra cells that count, the mask); true if those cards hold some card of the mask
+    (``some``) or none (not ``some``). ``n`` is the number of seats (cell ``p * n + s``
+    is seat ``s``'s part of packet ``p``)."""
+    some, seats, held_packets, gone, cells, mask = check
+    held = 0
+    for t in range(n):
+        if seats >> t & 1:
+            for q in range(held_packets):
+                held |= placed[q * n + t]
+    for cell in cells:
+        held |= placed[cell]
+    return bool(held & ~gone & mask) is bool(some)

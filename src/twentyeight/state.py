@@ -8,7 +8,7 @@ from enum import Enum
 from operator import or_
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
-from .actions import Action
+from .actions import Action, Play
 from .cards import Deck, iter_bits
 from .deals import shuffle_deal
 from .errors import SeatError
@@ -546,3 +546,44 @@ def copy_round(rnd: Round) -> Round:
     new._leader = rnd._leader
     new._resample_facts = rnd._resample_facts
     return new
+
+
+def substitute(rnd: RoundState, mapping: dict[int, int]) -> None:
+    """Cards of ``rnd``'s history replaced by others (card id to card id, a
+    permutation of some face-down cards: a resampled deal's): the plays, the tricks and
+    their points, the face-down cards and the face-down trump card. The deal itself is
+    the caller's."""
+    if all(old == new for old, new in mapping.items()):
+        return
+    if rnd._concealed in mapping:
+        rnd._concealed = mapping[rnd._concealed]
+    moved = 0
+    for old in mapping:
+        moved |= 1 << old
+    if rnd._down & moved:
+
+        def moved_mask(mask: int) -> int:
+            out = mask & ~moved
+            for old, new in mapping.items():
+                out |= (mask >> old & 1) << new
+            return out
+
+        rnd._down = moved_mask(rnd._down)
+        rnd._down_seen = tuple(moved_mask(m) for m in rnd._down_seen)
+    actions, ids, play_of = rnd._actions, rnd._ids, rnd._play_of
+    for i, (who, action) in enumerate(actions):
+        if type(action) is Play and ids[action.card] in mapping:
+            actions[i] = (who, play_of[mapping[ids[action.card]]])
+    rnd._trick = [mapping.get(c, c) for c in rnd._trick]
+    tricks = list(rnd._tricks)
+    points = rnd._points
+    for k, (seats, cards, winner, pts, trumps_from) in enumerate(tricks):
+        if any(c in mapping for c in cards):
+            gain = sum(points[mapping[c]] - points[c] for c in cards if c in mapping)
+            tricks[k] = (seats, [mapping.get(c, c) for c in cards], winner, pts + gain,
+                         trumps_from)
+            team = list(rnd._team_points)
+            team[winner & 1] += gain
+            rnd._team_points = (team[0], team[1])
+            rnd._tricks_view = ()
+    rnd._tricks = tuple(tricks)

@@ -20,7 +20,8 @@ count once it is exposed. Every hook receives the round's
 
 The trump options keep the names they had as config options (``seventh_card``,
 ``cut_mode``, ...): ``te.ruleset("28", seventh_card=True)`` and saved records still
-work. :func:`fold_trump_options` turns such names into the part that has them.
+work. :func:`~twentyeight.trump_options.fold_trump_options` turns such names into the
+part that has them.
 """
 
 from __future__ import annotations
@@ -32,11 +33,13 @@ import attrs
 from attrs import field, frozen
 
 from .actions import deck_actions
+from .inference import NoneOf
 from .plugins import Part, one_of, typed
 from .sight import UNDEALT
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .inference import Facts
     from .port import RoundPort
 
 __all__ = [
@@ -54,8 +57,6 @@ __all__ = [
     "TrumpMarker",
     "TrumpRules",
     "Why",
-    "check_trump_options",
-    "fold_trump_options",
     "trump_parts",
 ]
 
@@ -129,7 +130,8 @@ the config's init keywords, read properties and entries of
 
 _PARTS: dict[str, type[TrumpRules]] = {}
 """Every concrete trump part class (one with a ``marker``), by qualified
-name, in the order they were defined: the classes :func:`fold_trump_options` picks
+name, in the order they were defined: the classes
+:func:`~twentyeight.trump_options.fold_trump_options` picks
 from."""
 
 
@@ -410,6 +412,21 @@ class TrumpRules(Part):
         its only card left, is then played and exposes the trump). Default: play it."""
         return None
 
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Declare what ``seat`` may infer from this part's rules (see
+        :mod:`twentyeight.inference`). Here: under ``trump_lead_after_trump_played``, a
+        trump led before one was played to an earlier trick means only trumps held."""
+        if not self.trump_lead_after_trump_played or facts.trump < 0:
+            return
+        suit_of, trumps = rnd.deck.suit_of, rnd.deck.suit_mask[facts.trump]
+        played = -1  # the first trick with a card of the trump suit (unseen cards are not)
+        for s in facts.plays:
+            if s.card >= 0 and suit_of[s.card] == facts.trump:
+                if s.position == 0 and s.exposed and (played < 0 or played == s.trick):
+                    facts.none_of(s.who, rnd.deck.full_mask & ~trumps, s.at)
+                if played < 0:
+                    played = s.trick
+
 
 @frozen
 class ConcealedTrump(TrumpRules):
@@ -490,6 +507,63 @@ class ConcealedTrump(TrumpRules):
         """Under ``last_trick_unexposed`` ``void``, the hand is annulled
         (``trump-never-exposed``)."""
         return "trump-never-exposed" if self.last_trick_unexposed == "void" else None
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """The concealed trump's facts: the face-down card lies in the bidder's packet,
+        its suit the trump; a call for the trump means a void in the suit led; a caller
+        who must trump and did not holds none; a bidder's lead before the exposure under
+        ``bidder_trump_lead`` means, if it was of the trump suit, only trumps held."""
+        super().infer(rnd, seat, facts)
+        deck = rnd.deck
+        suit_mask, suit_of = deck.suit_mask, deck.suit_of
+        bidder = rnd.bidder
+        card = facts.face_down_trump
+
+        def lay(forbid: int) -> None:  # the face-down card, in the bidder's packet
+            if card >= 0 and bidder is not None:
+                facts.place(card, bidder, facts.trump_choice_at, facts.trump_seen_by,
+                            forbid, trump_card=True)
+
+        lay(0)
+        if card < 0 and facts.trump_choice_at >= 0:
+            # A card laid and no longer face down (exposed, or taken back by a call that
+            # sets the trump another way) was held by its chooser then.
+            who, action = rnd.history[facts.trump_choice_at]
+            laid = getattr(action, "card", None)
+            if laid is not None:
+                facts.some_of(1 << who, 1 << deck.card_id(laid), facts.trump_choice_at)
+        expose = self.option("concealed_follow") == "expose"
+        policy = self.bidder_trump_lead
+        other_leads = 0  # suits a seat other than the bidder has led
+        caller = -1
+        for s in facts.plays:
+            if s.call:
+                facts.none_of(s.who, suit_mask[s.led], s.at)
+                if s.who == bidder and expose:
+                    lay(suit_mask[s.led])
+                caller = s.who
+                continue
+            if s.card < 0:
+                continue
+            suit = suit_of[s.card]
+            opened = s.opened
+            if opened and s.position and expose and suit == s.led:
+                facts.none_of(s.who, suit_mask[suit], s.at)  # none in hand: it followed
+            if s.position == 0:
+                if s.who != bidder:
+                    other_leads |= 1 << suit
+                elif policy != "any" and not s.exposed and not opened and \
+                        not facts.trump_blind and not (policy == "after-trump-led"
+                                                       and other_leads >> suit & 1):
+                    facts.if_trump(suit, NoneOf(bidder, deck.full_mask & ~suit_mask[suit],
+                                                s.at))
+            elif s.who == bidder and not s.exposed and not opened and expose \
+                    and suit != s.led:
+                lay(suit_mask[s.led])
+            if caller == s.who:
+                if self.caller_must_trump and facts.trump >= 0 and suit != facts.trump:
+                    facts.none_of(s.who, suit_mask[facts.trump], s.at)
+                caller = -1
 
 
 @frozen
@@ -614,6 +688,3 @@ def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:
     owner = next(k for k in cls.__mro__ if name in vars(k))
     return owner.__module__ != __name__
 
-
-# The trump options given by name: which part has them (a module of its own, for size).
-from .trump_options import check_trump_options, fold_trump_options  # noqa: E402

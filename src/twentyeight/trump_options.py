@@ -1,7 +1,11 @@
-"""The trump options given by name (``te.ruleset("28", cut_mode="face-down")``, a saved
-record's options): checked together and folded into the trump part that has a field for
-each (:func:`fold_trump_options`). Part of :mod:`twentyeight.trump`, which re-exports
-both functions."""
+"""The trump options by their old names (``cut_mode``, ``seventh_card``, ...): their
+checks, and how a set of them becomes the trump part that has them.
+
+``te.ruleset("28", seventh_card=True)``, composition by name and every saved record
+name the trump's options as config options; :func:`fold_trump_options` turns them into
+a :class:`~twentyeight.trump.TrumpRules` of the class that has a field for each (loading
+the registered rulesets' parts once if no core part has one). One path for the config's
+constructor and its ``with_options``."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from .hiding import (
     check_view_hides,
 )
 from .hostile import check_hostile_inputs, check_hostile_text, hostile_texts
+from .inference import check_inference
 from .invariants import (
     ConformanceError,
     check_conservation,
@@ -47,6 +48,7 @@ __all__ = [
     "check_hiding",
     "check_hostile_inputs",
     "check_hostile_text",
+    "check_inference",
     "check_legal_actions_apply",
     "check_random_rounds",
     "check_record_round_trip",

@@ -10,6 +10,7 @@ from ..registry import ruleset as lookup
 from ..round import Round
 from ..ruleset import Ruleset
 from .hiding import check_hiding, check_view_hides
+from .inference import check_inference
 from .invariants import (
     _require,
     check_conservation,
@@ -50,8 +51,10 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
     """Play one round with uniformly random legal actions, checking every invariant
     after every step (``probes`` illegal actions tried at each, ``hiding_tries`` other
     deals for one seat's view), the JSON round trip every ``round_trip_every`` steps
-    (0: at the end only). With ``view_every`` above 1 the view checks run at every
-    such step (from a random first step) and at the end; with ``legal_sample`` only
+    (0: at the end only), and at the end the declared inference of every step
+    (:func:`check_inference`). With ``view_every`` above 1 the view checks run at every
+    such step (from a random first step) and at the end, and the inference checks at
+    every such step; with ``legal_sample`` only
     that many legal actions are applied at each step."""
     rs = lookup(rules) if isinstance(rules, str) else rules
     rng = random.Random(seed)
@@ -84,6 +87,7 @@ def play_random_round(rules: Ruleset | str, seed: int, *, check: bool = True,
         check_views(rnd)
         check_trick_winners(rnd)
         check_record_round_trip(rnd)
+        check_inference(rnd, every=view_every)
         result = rnd.result
         _require(result is not None, "a finished round has no result")
         if result is not None and result.annulled is None:
