@@ -396,10 +396,10 @@ class FaceDownCuts(HandCardTrump):
         """A card that does not follow suit goes face down (a cut), seen by its player
         and by the bidder, who chose the trump and so knows it."""
         led = rnd.led_suit
-        bidder = rnd.bidder
-        if led < 0 or rnd.deck.suit_of[cid] == led or bidder is None:
+        if led < 0 or rnd.deck.suit_of[cid] == led:
             return False
-        rnd.hide(1 << cid, 1 << seat | 1 << bidder)
+        bidder = rnd.bidder
+        rnd.hide(1 << cid, 1 << seat | (0 if bidder is None else 1 << bidder))
         return True
 
     def on_trick(self, rnd: RoundPort) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import port_access as access
 from .errors import ConfigError
@@ -210,9 +210,9 @@ def playing(port: RoundPort, seat: int, cid: int,
     """Ask ``on_play`` (the trump part's :meth:`~twentyeight.trump.TrumpRules.on_play`)
     about card ``cid``, which ``seat`` plays now: while it runs, the port's
     :meth:`~PluginPort.hide` accepts that card, not yet in the trick."""
-    assert isinstance(port, PluginPort)
-    port._playing = 1 << cid
+    own = cast("PluginPort", port)
+    own._playing = 1 << cid
     try:
         on_play(port, seat, cid)
     finally:
-        port._playing = 0
+        own._playing = 0

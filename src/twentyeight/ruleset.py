@@ -537,7 +537,6 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_by_text": ruleset._by_text,
         "_action_texts": ruleset._text_by_id,
         "_action_quoted": ruleset._quoted_by_id,
-        "_lay_index": {id(a): cid for cid, a in enumerate(ruleset._lay_of)},
         "_known_plays": ruleset._play_table.known,
         "_bid_actions": ruleset.bid_actions,
         # The hooks asked at each event, and the results kept for reuse.

@@ -209,7 +209,6 @@ class RoundState:
     _card_plugins: ClassVar[tuple[RulePlugin, ...]]
     _restrictors: ClassVar[tuple[RulePlugin, ...]]
     _settlers: ClassVar[tuple[RulePlugin, ...]]
-    _lay_index: ClassVar[dict[int, int]]
     _suit_of: ClassVar[tuple[int, ...]]
     _suit_mask: ClassVar[tuple[int, ...]]
     _known_plays: ClassVar[_MaskLookup]

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 from attrs import field, frozen
 
-from .actions import deck_actions
+from .actions import LayTrump, NameTrump, SeventhCard, deck_actions
 from .inference import NoneOf
 from .plugins import Part, one_of, typed
 from .sight import UNDEALT
@@ -269,8 +269,6 @@ class TrumpRules(Part):
         """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
         to ``seat`` in the trump phase. Default: a card not in the hand, or a reminder
         to lay one."""
-        from .actions import LayTrump, SeventhCard
-
         if isinstance(action, LayTrump):
             return ("trump-card-not-in-hand",
                     f"{action.card} is not in your hand: lay a card of the suit you choose")
@@ -284,16 +282,16 @@ class TrumpRules(Part):
         (``rnd.set_trump``). Default: a card laid (``trump <card>``) becomes the
         face-down trump card, a suit named (``trump <suit>``) the trump, known to
         ``seat`` alone."""
-        from .actions import NameTrump
-
-        if isinstance(action, NameTrump):
-            rnd.set_trump(rnd.deck.spec.suits.index(action.suit), known_to=1 << seat)
-            return
-        card = getattr(action, "card", None)
         deck = rnd.deck
+        if isinstance(action, NameTrump):
+            rnd.set_trump(deck.spec.suits.index(action.suit), known_to=1 << seat)
+            return
+        assert isinstance(action, LayTrump)
+        cid = deck.card_id(action.card)
         hand = rnd.hand_mask(seat)
-        # The copy ``seat`` holds, where the deck has two of a card.
-        cid = next(c for c in range(deck.size) if hand >> c & 1 and deck.cards[c] == card)
+        if not hand >> cid & 1:  # the other copy, where the deck has two of a card
+            cid = next(c for c in range(deck.size)
+                       if hand >> c & 1 and deck.cards[c] == action.card)
         rnd.set_trump(card=cid, known_to=1 << seat)
 
     def after_deal(self, rnd: RoundPort) -> None:
