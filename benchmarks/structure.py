@@ -340,7 +340,7 @@ def class_assignments(roots: Iterable[Path] = (SRC, VARIANTS)) -> list[str]:
 
 
 ROUND_MODULES = ("state.py", "legality.py", "phases.py", "views.py", "round.py",
-                 "position.py", "port_access.py", "sight.py", "seat_facts.py")
+                 "position.py", "port_access.py", "sight.py", "seat_facts.py", "candidates.py")
 """The round's own modules (its layers, and the internal interfaces it offers the solver
 and the plug-in port): they may use its private fields."""
 

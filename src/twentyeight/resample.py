@@ -32,15 +32,17 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from .actions import LayTrump, NameTrump, Play
+from .candidates import deal_state, keep_facts, kept_facts, rebuild, seat_of
 from .config import RedealEvent
 from .errors import IllegalActionError, ParseError, TwentyEightError
 from .inference import NEVER, AnyOf, NoneOf, SomeOf
+from .position import port_of
 from .seat_facts import facts_for
 from .sharing import Table, draw, exact_tables, meets, nth_bit, pick, proposal_groups, propose
 from .sight import UNDEALT
-from .state import CALLS, OVER, PLAY, rows_of_packets, substitute
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .round import Round
 
 __all__ = ["resample"]
@@ -66,11 +68,6 @@ _SEAT, _PLACE, _UNDEALT = 0, 1, 2
 """Kinds of places a hidden card can go."""
 
 
-def _pending(rnd: Round) -> bool:
-    """Whether the card that will be the face-down trump is still to be dealt."""
-    return rnd._concealed == UNDEALT
-
-
 class _Facts:
     """What ``seat`` knows of a position, as the places hidden cards go and the
     constraints on them (:func:`~twentyeight.seat_facts.facts_for`). Made once per
@@ -78,7 +75,7 @@ class _Facts:
 
     __slots__ = (
         "base_cells", "base_dealt", "base_hands", "bidder", "cells", "checks", "checks_due",
-        "exact", "extra", "groups", "n_actions", "never", "other_leads", "place_cells",
+        "exact", "extra", "groups", "n", "n_actions", "never", "other_leads", "place_cells",
         "places", "played", "pool", "pool_mask", "proposals_pay", "replay", "rows", "seat",
         "seat_cells", "seventh_cell", "seventh_packet", "slots", "subs", "suit_hidden",
         "trump_index", "trump_place", "withdrawn",
@@ -86,26 +83,28 @@ class _Facts:
 
     def __init__(self, rnd: Round, seat: int) -> None:
         declared = facts_for(rnd, seat)
+        state = deal_state(rnd)
         self.seat = seat
-        self.n_actions = len(rnd._actions)
+        actions = state.actions
+        self.n_actions = len(actions)
         deck = rnd.deck
         cfg = rnd.ruleset.config
-        n = rnd._n
+        n = self.n = state.n
         suit_mask = deck.suit_mask
-        self.bidder = rnd._bidder
+        self.bidder = state.bidder
         self.replay = declared.replay
         hidden = self.suit_hidden = declared.trump_hidden
         trump = declared.trump
-        packets = rnd._packet_masks
-        dealt_packets = rnd._packets_dealt
-        shown = rnd._shown
+        packets = state.packets
+        dealt_packets = state.packets_dealt
+        shown = state.shown
         # The face-down trump card is out of the bidder's hand from its choice until exposed.
         out: tuple[int, int, int] = (0, 0, 0)
-        if rnd._concealed >= 0:
+        if state.concealed >= 0:
             back = next((s.at for s in declared.plays if s.exposed), 1 << 30)
-            out = (1 << rnd._concealed, declared.trump_choice_at, back)
-            if rnd._exposed_at is not None:
-                shown |= 1 << rnd._concealed  # exposed: back in the bidder's hand
+            out = (1 << state.concealed, declared.trump_choice_at, back)
+            if state.exposed_at is not None:
+                shown |= 1 << state.concealed  # exposed: back in the bidder's hand
         self.other_leads = 0
         for s in declared.plays:
             if s.position == 0 and s.card >= 0 and s.who != self.bidder:
@@ -114,7 +113,7 @@ class _Facts:
         # Where hidden cards go: others' unplayed cards, face-down places, packets to come.
         places = self.places = tuple(declared.places)
         pool = sum(1 << p.card for p in places)
-        hands = [rnd._hands[t] & ~shown if t != seat else 0 for t in range(n)]
+        hands = [state.hands[t] & ~shown if t != seat else 0 for t in range(n)]
         for t in range(n):
             pool |= hands[t] | sum(packets[q][t] for q in range(dealt_packets, len(packets)))
         keep = ~pool
@@ -130,9 +129,10 @@ class _Facts:
 
         # The cards each seat played before each history entry.
         plays: list[list[tuple[int, int]]] = [[(0, 0)] for _ in range(n)]
-        for i, (who, action) in enumerate(rnd._actions):
+        ids = state.ids
+        for i, (who, action) in enumerate(actions):
             if type(action) is Play:
-                plays[who].append((i + 1, plays[who][-1][1] | 1 << rnd._ids[action.card]))
+                plays[who].append((i + 1, plays[who][-1][1] | 1 << ids[action.card]))
 
         def played_before(t: int, at: int) -> int:
             return plays[t][bisect.bisect_right(plays[t], (at, 1 << 64)) - 1][1]
@@ -147,7 +147,7 @@ class _Facts:
             """Whether the seat's known cards meet ``rule``'s mask then, the check of a
             candidate, the places the rule's seats held then, whether they hide any."""
             at = rule.at if rule.at >= 0 else self.n_actions
-            full = rnd._auction_len is not None and at > rnd._auction_len
+            full = state.auction_len is not None and at > state.auction_len
             held_packets = len(packets) if full else min(cfg.auction_after, dealt_packets)
             seats = 1 << rule.who if isinstance(rule, NoneOf) else rule.seats
             gone = out[0] if out[1] < at <= out[2] else 0
@@ -234,7 +234,8 @@ class _Facts:
         self.pool_mask = pool
         # Where the seventh card is still to be dealt, the packet it comes in.
         self.seventh_packet = next(q for q, end in enumerate(accumulate(cfg.deal_packets))
-                                   if end >= cfg.seventh_card_position) if _pending(rnd) else -1
+                                   if end >= cfg.seventh_card_position) \
+            if state.concealed == UNDEALT else -1
         self.rows = tuple(range(0, len(packets) * n, n))
         self.cells = [_slot_cells(rnd, self, slot) for slot in slots]
         self.seat_cells = tuple(
@@ -244,32 +245,31 @@ class _Facts:
         self.proposals_pay: bool | None = None
         self.groups = proposal_groups([slot[2] for slot in slots], self.cells, self.pool)
         self.exact: tuple[list[Table], list[int], int] | None = None
-        self.trump_index = (_trump_action_indices(rnd) or [-1])[-1] if hidden else -1
+        choices = _trump_action_indices(actions)
+        self.trump_index = (choices or [-1])[-1] if hidden else -1
         # A trump chosen in secret and then called off (a single hand) stays a secret:
         # the laid card was any card the bidder held then, the named suit any suit.
         # So does one a second auction replaced (the card went back to its holder's hand).
-        choices = _trump_action_indices(rnd)
-        if choices and not (rnd._trump_suit < 0 and rnd._exposed_at is None
-                            and rnd._auction_len is not None):
+        if choices and not (state.trump_suit < 0 and state.exposed_at is None
+                            and state.auction_len is not None):
             choices = choices[:-1]  # the last is the trump in force
         # Each with the packets its chooser held then: the choice right after the auction
         # comes after the auction's packets, one after a second auction once all are dealt.
         self.withdrawn = tuple(
-            (i, cfg.auction_after if i == rnd._auction_len else len(packets))
-            for i in choices if rnd._actions[i][0] != seat)
+            (i, actions[i][0], type(actions[i][1]) is LayTrump,
+             cfg.auction_after if i == state.auction_len else len(packets))
+            for i in choices if actions[i][0] != seat)
         # The deal is checked once the trump is chosen and every card dealt; an exposure
         # is checked when a concealed trump is turned up (a trump named by the bid never is).
         events: tuple[tuple[RedealEvent, bool], ...] = (
-            ("deal-complete", rnd.phase is PLAY or rnd.phase is OVER
-             or (rnd.phase is CALLS and rnd._window_event != "trump-chosen")
-             or rnd._reopened_bid is not None),  # a second auction follows the check
-            ("trump-exposed", rnd._exposed_at is not None and cfg.trump_marker != "open"))
+            ("deal-complete", state.deal_checked),
+            ("trump-exposed", state.exposed_at is not None and cfg.trump_marker != "open"))
         self.checks_due = tuple(
             (check, event) for event, happened in events if happened
             for check in rnd.ruleset.checks_at[event])
         # What stays of each hand and dealt hand once the hidden cards are out.
-        self.base_hands = tuple(m & keep for m in rnd._hands)
-        self.base_dealt = tuple(m & keep for m in rnd._dealt)
+        self.base_hands = tuple(m & keep for m in state.hands)
+        self.base_dealt = tuple(m & keep for m in state.dealt)
 
 
 def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int, ...]]
@@ -278,7 +278,7 @@ def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int,
     go back into its packets in the numbers each held, a place's into its own cell, the
     first card of the bidder's undealt packet holding the seventh card is that card."""
     kind, who, _, extra = slot
-    n = rnd._n
+    n = facts.n
     if kind == _SEAT:
         return tuple(p * n + who for p, m in enumerate(extra) for _ in range(m))
     if kind == _PLACE:
@@ -290,10 +290,10 @@ def _slot_cells(rnd: Round, facts: _Facts, slot: tuple[int, int, int, tuple[int,
     return cells
 
 
-def _trump_action_indices(rnd: Round) -> list[int]:
-    """The indices in the history of the trump choices, in order (a second auction may
-    have replaced the first)."""
-    return [i for i, (_, action) in enumerate(rnd._actions)
+def _trump_action_indices(actions: list[tuple[int, Any]]) -> list[int]:
+    """The indices in ``actions`` (a history) of the trump choices, in order (a second
+    auction may have replaced the first)."""
+    return [i for i, (_, action) in enumerate(actions)
             if type(action) is LayTrump or type(action) is NameTrump]
 
 
@@ -307,11 +307,12 @@ def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
     ``seat`` has not seen are hidden cards too, each in its place (a cut goes back into
     the packet it was dealt in and the history where it was played)."""
     rng = rng if rng is not None else _RNG
-    facts = rnd._resample_facts
+    facts, n_actions = kept_facts(rnd)
     # Facts kept for this seat (an int: True == 1 too) were made for a valid seat.
     if facts is None or type(seat) is not int or facts.seat != seat \
-            or facts.n_actions != len(rnd._actions):
-        facts = rnd._resample_facts = _Facts(rnd, rnd._seat(seat))
+            or facts.n_actions != n_actions:
+        facts = _Facts(rnd, seat_of(rnd, seat))
+        keep_facts(rnd, facts)
     # Which sampler draws is a property of the position alone: a choice made from
     # earlier calls would make the same generator state give another deal.
     proposals = _PROPOSALS if _PROPOSALS and _proposals_pay(facts) else 0
@@ -421,20 +422,19 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
            rng: random.Random) -> Round | None:
     """The candidate round for a placement, or ``None`` if a fact the draw does not
     enforce rules it out."""
-    n = rnd._n
+    n = facts.n
     if facts.checks and not _holds(facts, placed, trump, n, rnd.deck.suit_of):
         return None
     pool = facts.pool_mask
-    new = rnd.clone()
-    hands = new._hands
     base_hands = facts.base_hands
     dealt = list(facts.base_dealt)
+    hands = list(base_hands)
     for who, cells in facts.seat_cells:
         got = 0
         for cell in cells:
             got |= placed[cell]
         got &= pool
-        hands[who] = base_hands[who] | got
+        hands[who] |= got
         dealt[who] |= got
     mapping = {}
     for (card, cell), (_, home) in zip(facts.subs, facts.place_cells, strict=True):
@@ -443,42 +443,31 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         placed[home] |= got
         dealt[home % n] |= got
         mapping[card] = got.bit_length() - 1
-    if facts.played:
-        substitute(new, mapping)
-    elif facts.trump_place >= 0:
-        new._concealed = mapping[facts.places[facts.trump_place].card]
+    concealed = mapping[facts.places[facts.trump_place].card] \
+        if not facts.played and facts.trump_place >= 0 else -1
     seventh: tuple[int, int] | None = None
     card = placed[facts.seventh_cell]
     if card:  # the card that will be turned face down
         seventh = (facts.bidder, card.bit_length() - 1)
         placed[facts.seventh_packet * n + facts.bidder] |= card
-    new._packet_masks = tuple([tuple(placed[p:p + n]) for p in facts.rows])
-    new._dealt = tuple(dealt)
-    new.seed = None
-    new._deal = rows_of_packets(new, seventh) if seventh is not None else None
-    new._legal_cache = None
-    new._resample_facts = None
-    if trump >= 0:
-        new._trump_suit = trump
-        new._trump_led = bool(facts.other_leads >> trump & 1)
-        i = facts.trump_index
-        if i >= 0:
-            who, action = new._actions[i]
-            new._actions[i] = (who, rnd.ruleset.trump_choice(
-                new._concealed if type(action) is LayTrump else -1, trump))
-    for withdrawn, held_packets in facts.withdrawn:
-        who, action = new._actions[withdrawn]
-        if type(action) is LayTrump:
+    packets = tuple([tuple(placed[p:p + n]) for p in facts.rows])
+    choices: list[tuple[int, Action]] = []
+    for withdrawn, who, laid, held_packets in facts.withdrawn:
+        if laid:
             held = 0
-            for row in new._packet_masks[:held_packets]:
+            for row in packets[:held_packets]:
                 held |= row[who]
             chosen = rnd.ruleset.trump_choice(
                 nth_bit(held, int(rng.random() * held.bit_count())), -1)
         else:
             chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * rnd.deck.n_suits))
-        new._actions[withdrawn] = (who, chosen)
+        choices.append((withdrawn, chosen))
+    new = rebuild(rnd, packets, tuple(dealt), hands, seventh,
+                  mapping if facts.played else None, concealed, trump,
+                  trump >= 0 and bool(facts.other_leads >> trump & 1),
+                  facts.trump_index, choices)
     if facts.checks_due and not facts.replay:  # (a replay runs the checks itself)
-        port = new._port
+        port = port_of(new)
         for check, event in facts.checks_due:
             # The round went on, so no automatic check fired at an event passed.
             if check.automatic(port, event):
@@ -493,7 +482,7 @@ def _replayed(rnd: Round, seat: int, new: Round) -> Round | None:
     legally to what ``seat`` saw."""
     fresh = rnd.ruleset.new_round(deal=new.deal, dealer=new.dealer, scores=new.scores)
     try:
-        for _, action in new._actions:
+        for _, action in deal_state(new).actions:
             fresh.apply(action)
     except (IllegalActionError, ParseError):
         return None

@@ -15,10 +15,11 @@ group may take (as bits), the groups' capacities, and cards as bits dealt into p
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -30,7 +31,7 @@ Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], dict[Any, Any]]
 """What a walk of the counts needs: the suits' sizes, the suits each group takes, the
 groups' capacities and the memo of counts."""
 
-MAX_PATHS = 1024
+MAX_PATHS = 4096
 """The most paths :func:`all_paths` lists: with no more, a path is drawn at once from
 the list; beyond, :func:`draw_path` draws one suit by suit."""
 
@@ -39,12 +40,14 @@ def draw_path(walk: Walk, rng: random.Random) -> Path:
     """A path through the counts, suit by suit, each in proportion to its count."""
     sizes, suits_of, caps, memo = walk
     path = []
-    for x in range(len(sizes)):
+    for x in range(len(sizes) - 1):
         options, cumulative = _choices(sizes, suits_of, caps, x, memo)
         k = 0 if len(options) == 1 else \
             bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
         split, caps = options[k]
         path.append(split)
+    if sizes:  # the last class fills what is left: its one share, without a draw
+        path.append(caps)
     return tuple(path)
 
 
@@ -76,14 +79,20 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
 
 def _n_paths(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
              memo: dict[Any, Any]) -> int:
-    """How many paths there are from class ``x`` on (counted, not listed)."""
-    if x == len(sizes):
+    """How many paths there are from class ``x`` on (counted, not listed), or
+    :data:`MAX_PATHS` + 1 if more: only whether there are more is asked."""
+    if x >= len(sizes) - 1:  # (the last class fills what is left: one way, if any)
         return 1
     key = ("paths", x, caps)
     found: int | None = memo.get(key)
     if found is None:
-        found = memo[key] = sum(_n_paths(sizes, suits_of, rest, x + 1, memo)
-                                for _, rest in _choices(sizes, suits_of, caps, x, memo)[0])
+        found = 0
+        for _, rest in _choices(sizes, suits_of, caps, x, memo)[0]:
+            found += _n_paths(sizes, suits_of, rest, x + 1, memo)
+            if found > MAX_PATHS:
+                found = MAX_PATHS + 1
+                break
+        memo[key] = found
     return found
 
 
@@ -96,8 +105,8 @@ def _choices(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int,
     key = ("walk", x, caps)
     found = memo.get(key)
     if found is None:
-        options = [(split, _minus(caps, split))
-                   for split in _splits(sizes[x], [a >> x & 1 for a in suits_of], caps)]
+        options = _splits(sizes[x], [a >> x & 1 for a in suits_of], caps,
+                          [not a >> x + 1 for a in suits_of])
         cumulative = list(itertools.accumulate(
             ways(split) * count(sizes, suits_of, rest, x + 1, memo)
             for split, rest in options))
@@ -116,29 +125,42 @@ def pick(options: Sequence[_T], weights: list[int], draw: int) -> _T:
     raise AssertionError("draw beyond the weights")
 
 
-def _splits(cards: int, allowed: list[int], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every way to put ``cards`` cards into the allowed groups within their capacity
-    (largest shares first; a share the groups after it could not complete is never
-    tried)."""
+def _splits(cards: int, allowed: list[int], caps: tuple[int, ...],
+            last: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every way to put ``cards`` cards into the allowed groups within their capacity,
+    each with the capacities it leaves (largest shares first; a share the groups after
+    it could not complete is never tried). A group marked in ``last`` takes no class
+    after this one, so it is filled to its capacity here or never (the other shares
+    would count no deal)."""
     n = len(caps)
     room = [0] * (n + 1)  # what the allowed groups from k on can still take
+    need = [0] * (n + 1)  # what the groups from k on must take
     for k in range(n - 1, -1, -1):
+        if last[k] and caps[k] and not allowed[k]:
+            return []  # a group that no class left can fill
         room[k] = room[k + 1] + (caps[k] if allowed[k] else 0)
-    if cards > room[0]:
-        return
+        need[k] = need[k + 1] + (caps[k] if last[k] else 0)
+    if cards > room[0] or cards < need[0]:
+        return []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    end = n - 1
 
-    def fill(k: int, left: int) -> Iterator[tuple[int, ...]]:
-        if k == n:
-            yield ()
+    def fill(k: int, left: int, split: tuple[int, ...], rest: tuple[int, ...]) -> None:
+        cap = caps[k]
+        if k == end:  # the last group takes what is left, if it can
+            if left <= cap and (allowed[k] or not left) and (left == cap or not last[k]):
+                out.append(((*split, left), (*rest, cap - left)))
             return
-        top = min(left, caps[k]) if allowed[k] else 0
-        for m in range(top, max(0, left - room[k + 1]) - 1, -1):
-            for rest in fill(k + 1, left - m):
-                yield (m, *rest)
+        top = min(left - need[k + 1], cap) if allowed[k] else 0
+        low = max(cap if last[k] else 0, left - room[k + 1])
+        for m in range(top, low - 1, -1):
+            fill(k + 1, left - m, (*split, m), (*rest, cap - m))
 
-    yield from fill(0, cards)
+    fill(0, cards, (), ())
+    return out
 
 
+@functools.cache  # (few distinct shares, asked again and again by the counts)
 def ways(split: tuple[int, ...]) -> int:
     """Ways to share that many cards into parts of these sizes (the multinomial)."""
     ways = math.factorial(sum(split))
@@ -147,17 +169,15 @@ def ways(split: tuple[int, ...]) -> int:
     return ways
 
 
-def _minus(caps: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
-    """The capacities left once ``split`` is dealt."""
-    return tuple(c - m for c, m in zip(caps, split, strict=True))
-
-
 def count(sizes: tuple[int, ...], suits_of: tuple[int, ...], caps: tuple[int, ...], x: int,
           memo: dict[Any, Any]) -> int:
     """Ways to deal the cards of classes ``x`` onwards to the groups, filling ``caps``
     (the total of :func:`_choices`, which keeps the ways to share class ``x``)."""
     if x == len(sizes):
         return int(not any(caps))
+    if x == len(sizes) - 1:  # the last class fills every group left: one way to share it
+        return ways(caps) if sum(caps) == sizes[x] and all(
+            a >> x & 1 or not c for a, c in zip(suits_of, caps, strict=True)) else 0
     cumulative = _choices(sizes, suits_of, caps, x, memo)[1]
     return cumulative[-1] if cumulative else 0
 
@@ -304,11 +324,14 @@ def draw(table: Table, base: list[int], rng: random.Random) -> list[int]:
             if m == left:  # the last group with a share takes the cards left
                 shares[g] += pile[:left]
                 break
+            if not m:
+                continue
             if pile is cards:  # the table's own list is left as it is
                 pile = cards.copy()
+            share = shares[g]
             for _ in range(m):
                 j = int(rand() * left)
-                shares[g].append(pile[j])
+                share.append(pile[j])
                 left -= 1
                 pile[j] = pile[left]
     placed = base.copy()
