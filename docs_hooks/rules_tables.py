@@ -459,6 +459,8 @@ def _auction_text(config: RulesetConfig) -> str:
 
 
 def _trump_text(config: RulesetConfig) -> str:
+    if config.trump_marker not in TRUMP_MARKER_WORDS:
+        return describe_part(config.trump)  # a trump part of its own says its rule
     text = _words(TRUMP_MARKER_WORDS, config.trump_marker)
     if config.seventh_card:
         text += f", or takes the {config.seventh_card_name} dealt to them, unseen"

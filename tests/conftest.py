@@ -16,13 +16,16 @@ import pytest
 
 PLUGIN = Path(__file__).resolve().parent / "plugins" / "twenty_twenty"
 PLUGIN_SOURCE = PLUGIN / "src"
+TURN_UP = Path(__file__).resolve().parent / "plugins" / "turn_up"
+"""The second example plug-in: a trump part of its own (a euchre-style turn-up)."""
 
 
 def install_example_plugin() -> None:
     """Put the example plug-in's source folder first on ``sys.path`` (once) and make the
     registry look again."""
-    if str(PLUGIN_SOURCE) not in sys.path:
-        sys.path.insert(0, str(PLUGIN_SOURCE))
+    for source in (PLUGIN_SOURCE, TURN_UP / "src"):
+        if str(source) not in sys.path:
+            sys.path.insert(0, str(source))
     import twentyeight
 
     twentyeight.refresh()

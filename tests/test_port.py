@@ -24,7 +24,7 @@ _PORT_OWN = frozenset({
     "config", "deck", "players", "dealer", "opener",
     # reads the round has no public name for
     "dealt_masks", "unseen_mask", "trump_led", "trump_card", "trump_state",
-    "led_suit", "trick_cards", "down_mask", "dealt_order",
+    "led_suit", "trick_cards", "down_mask", "deal_card",
     # reads made on every legality check, kept the port's own for speed
     "hand_mask", "plugin_state",
     # the changes, which only a hook may make

@@ -179,13 +179,17 @@ def hidden_choice(rnd: Round, seat: int) -> int | None:
 def hidden_choices(rnd: Round, seat: int) -> set[int]:
     """Every trump choice in the history ``seat`` did not see: :func:`hidden_choice`,
     and another seat's choice a second auction replaced (its card went back unseen);
-    and every card cut face down that it has not seen (304)."""
+    and every card cut face down that it has not seen (304); and another seat's action of
+    the trump part's secret kinds (the turn-up's ``bury``: a card laid aside)."""
     choices = [k for k, (_, action) in enumerate(rnd.history)
                if isinstance(action, (LayTrump, NameTrump))]
     hidden = {k for k in choices[:-1] if rnd.history[k][0] != seat}
     cuts = rnd.face_down_mask(seat)
     hidden |= {k for k, (_, action) in enumerate(rnd.history)
                if isinstance(action, Play) and cuts >> rnd.deck.card_id(action.card) & 1}
+    secret = rnd.config.trump.secret_kinds
+    hidden |= {k for k, (who, action) in enumerate(rnd.history)
+               if who != seat and type(action) in secret}
     last = hidden_choice(rnd, seat)
     if last is not None:
         hidden.add(last)
@@ -788,6 +792,7 @@ def play_steps(new: Round) -> Iterator[Step]:
     bidder: int | None = None
     trumps_led = False
     played = 0
+    laid = 0
     led: int | None = None
     for who, action in new.history:
         if isinstance(action, LayTrump):
@@ -800,11 +805,18 @@ def play_steps(new: Round) -> Iterator[Step]:
             trump = deck.suit_of[face_down]
         elif str(action) == "single-hand":
             face_down, trump, bidder = -1, -1, who
+        elif type(action) in new.config.trump.secret_kinds:
+            # A trump part's own choice (the turn-up's bury): it lays a card aside and
+            # sets the trump it names in no action (every view says which).
+            laid |= 1 << deck.card_id(action.card)  # type: ignore[attr-defined]
+            trump = new.trump_suit_index if new.contract == "bid" else trump
         elif new.deal_complete and (isinstance(action, (Play, CallTrump)) or played):
             if exposed_at is not None and not isinstance(action, CallTrump) \
                     and divmod(played, size) >= exposed_at:
                 exposed = True  # (a call exposes the trump as it is made: below)
             hand = held[who]
+            if isinstance(action, Play):
+                hand &= ~laid  # a card laid aside is held, but out of the hand to play
             if face_down >= 0 and not exposed:
                 hand &= ~(1 << face_down)
             yield Step(who=who, action=action, hand=hand, led=led, trump=trump,
@@ -901,7 +913,8 @@ def pair_was_held(new: Round, seat: int) -> int:
         if str(step.action) == "show-pair":
             pair = (deck.rank_mask("K") | deck.rank_mask("Q")) & deck.suit_mask[step.trump]
             assert step.hand & pair == pair, step.who
-            assert new.shown_mask & ~new.dealt_mask(step.who) == 0
+            # (The pair's cards: another part may show cards too, the turn-up's card.)
+            assert new.shown_mask & pair & ~new.dealt_mask(step.who) == 0
             told += step.who != seat
     return told
 
@@ -1049,15 +1062,17 @@ def _plugin(rs: te.Ruleset, name: str) -> bool:
     return any(p.name == name for p in rs.config.plugins)
 
 
+_CONCEALABLE = ("hand-card", "indicator")
+"""Markers whose trump starts concealed (not 56's open bid, not the turn-up's card)."""
 ALL_NAMED = _targets_where(lambda rs: True)
-CONCEALED = _targets_where(lambda rs: rs.config.trump_marker != "open"
+CONCEALED = _targets_where(lambda rs: rs.config.trump_marker in _CONCEALABLE
                           and rs.config.cut_mode == "call"  # (304 cuts: no call)
                           and not _plugin(rs, "show-trump-after-first-card"))  # (Thunee)
 CALLER_MUST_TRUMP = _targets_where(lambda rs: rs.config.caller_must_trump
-                                   and rs.config.trump_marker != "open"
+                                   and rs.config.trump_marker in _CONCEALABLE
                                    and rs.config.cut_mode == "call"
                                    and not _plugin(rs, "show-trump-after-first-card"))
-LEAD_RULE = _targets_where(lambda rs: rs.config.trump_marker != "open"
+LEAD_RULE = _targets_where(lambda rs: rs.config.trump_marker in _CONCEALABLE
                            and rs.config.bidder_trump_lead != "any")
 WITH_PAIR = _targets_where(lambda rs: _plugin(rs, "pair"))
 TWO_PACKS = _targets_where(lambda rs: rs.deck.spec.copies > 1)

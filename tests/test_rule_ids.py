@@ -341,6 +341,22 @@ class Case:
         default=contextlib.nullcontext)
 
 
+def _play_card_laid_aside() -> tuple[Round, Action, int | None]:
+    """28 in the play; a part has laid a card of the seat to act aside (the port's
+    ``hide`` of a hand card, as the turn-up's bury does): the seat may not play it
+    while its hand holds cards (sight.hide; legality._explain_play)."""
+    rnd = te.ruleset("28").new_round(seed=11)
+    rng = random.Random(11)
+    while rnd.phase is not Phase.PLAY:
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    seat = rnd.to_act
+    assert seat is not None
+    hand = rnd.hand_mask(seat)
+    card = hand & -hand
+    rnd._port.hide(card, seen_by=1 << seat)
+    return rnd, te.Play(rnd.deck.cards[card.bit_length() - 1]), None
+
+
 def refuse(case: Case) -> te.IllegalActionError:
     """Build ``case`` and return the refusal; ``explain`` and ``apply`` must agree, and
     the refused action must change nothing."""
@@ -565,6 +581,8 @@ CALL_AND_PLAY_CASES = [
          lambda: (_d28_state_a(), te.Play(te.Card("8", "H")), None)),
     Case("play-the-unseen-seventh-card", "not-in-hand",
          _play_unseen_seventh_card),
+    Case("play-a-card-laid-aside-while-the-hand-holds-cards", "laid-aside-not-playable",
+         _play_card_laid_aside),
     Case("play-card-not-held-that-would-not-follow-suit", "not-in-hand",
          lambda: (d28("28", "play 7S", "call-trump", "play 7H"),
                   te.Play(te.Card("K", "C")), None)),
@@ -824,7 +842,8 @@ def test_other_refusals_name_the_documented_rule(case: Case) -> None:
 
 def _is_builtin(rules: te.Ruleset) -> bool:
     """Rules code of this library only (a third party's plug-in names its own ids)."""
-    parts = (rules.config.auction, *rules.config.plugins, *rules.config.redeal_checks)
+    parts = (rules.config.auction, rules.config.trump, *rules.config.plugins,
+             *rules.config.redeal_checks)
     return all(type(p).__module__.split(".")[0] in ("twentyeight", "twentyeight_variants")
                for p in parts)
 

@@ -139,15 +139,34 @@ def test_port_hide_puts_a_trick_card_face_down_for_everyone_but_seen_by() -> Non
     assert rnd.face_down_mask() == 0 and rnd.view(other) == before
 
 
-def test_port_hide_refuses_cards_outside_the_trick() -> None:
-    """Laying a card aside from a hand is not offered yet: a card in a hand is a
-    ConfigError, and nothing changes."""
-    rnd, _, seat = _mid_trick_28()
-    held = rnd.hand_mask((seat + 1) % 4)
+def test_port_hide_refuses_cards_outside_the_trick_and_hands() -> None:
+    """``RoundPort.hide`` takes cards of the trick in progress or of hands: any other
+    card (one beyond the deck, here) is a ConfigError, and nothing changes."""
+    rnd, _, _ = _mid_trick_28()
     before = rnd.to_json()
     with pytest.raises(te.ConfigError, match="hide"):
-        rnd._port.hide(held & -held, seen_by=0)
+        rnd._port.hide(1 << rnd.deck.size, seen_by=0)
     assert rnd.to_json() == before and rnd.face_down_mask() == 0
+
+
+def test_port_hide_lays_a_hand_card_aside() -> None:
+    """``RoundPort.hide`` of a hand card lays it aside (plan 36, section 3.2): it leaves
+    the hand but stays its seat's card, every seat still counts it among that seat's
+    cards, the seat alone can place it, and it is no face-down card of a trick."""
+    rnd, _, seat = _mid_trick_28()
+    owner = (seat + 1) % 4
+    hand = rnd.hand_mask(owner)
+    card = hand & -hand
+    counts = sight.held_counts(rnd)
+    rnd._port.hide(card, seen_by=1 << owner)
+    assert rnd.hand_mask(owner) == hand & ~card
+    assert rnd.held_mask(owner) & card
+    assert sight.held_counts(rnd) == counts == rnd.view(owner)["cards_held"]
+    assert rnd.face_down_mask() == 0
+    assert not sight.hidden(rnd, owner) & card
+    assert all(sight.hidden(rnd, s) & card for s in range(4) if s != owner)
+    text = str(rnd.deck.cards[card.bit_length() - 1])
+    assert text not in str(rnd.public_record((owner + 1) % 4)["hand"])
 
 
 def test_port_set_trump_is_the_path_of_the_rounds_own_choice() -> None:

@@ -226,7 +226,7 @@ class LastCardNamed(HandCardTrump):
     def after_deal(self, rnd: RoundPort) -> None:
         bidder = rnd.bidder
         assert bidder is not None
-        rnd.set_trump(card=rnd.dealt_order(bidder)[-1], known_to=1 << bidder)
+        rnd.set_trump(card=rnd.deal_card(bidder, -1), known_to=1 << bidder)
 
 
 def test_choose_and_after_deal_are_the_trump_parts() -> None:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 from attrs import field, frozen
+from turn_up import TurnUp
 from twentyeight_variants.three_nought_four import FaceDownCuts
 from twentyeight_variants.thunee import LastCardIndicator, LastCardTrump
 
@@ -47,6 +48,7 @@ def test_saved_records_with_trump_options_replay_to_the_same_text(key: str,
     ("28six", HandCardTrump), ("40", HandCardTrump), ("29", IndicatorTrump),
     ("56", OpenTrump), ("56-eight", OpenTrump), ("56-six", OpenTrump),
     ("304", FaceDownCuts), ("thunee", LastCardTrump), ("twenty-twenty", HandCardTrump),
+    ("turn-up", TurnUp),
 ])
 def test_each_preset_has_its_trump_part(preset: str, part: type) -> None:
     config = te.ruleset(preset).config
@@ -57,7 +59,8 @@ def test_each_preset_has_its_trump_part(preset: str, part: type) -> None:
 
 def test_every_preset_is_listed_above() -> None:
     assert set(te.presets()) == {"28", "28-bands", "28-bengal", "28six", "40", "29", "56",
-                                 "56-eight", "56-six", "304", "thunee", "twenty-twenty"}
+                                 "56-eight", "56-six", "304", "thunee", "twenty-twenty",
+                                 "turn-up"}
 
 
 @pytest.mark.parametrize("name, options, part", [

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 import attrs
 from attrs import field, frozen
 
-from twentyeight.actions import Action, SeventhCard
+from twentyeight.actions import SEVENTH_CARD, Action, SeventhCard
 from twentyeight.cards import DeckSpec
 from twentyeight.config import (
     ClaimWindow,
@@ -25,11 +25,9 @@ from twentyeight.config import (
     typed,
 )
 from twentyeight.inference import Facts
-from twentyeight.legality import SEVENTH_CARD
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
-from twentyeight.port import RoundPort
+from twentyeight.port import UNDEALT, RoundPort
 from twentyeight.ruleset import Ruleset
-from twentyeight.sight import UNDEALT
 from twentyeight.trump import HandCardTrump, IndicatorTrump, SeventhCardWhen
 
 from .announcements import Announcements, Meld
@@ -81,7 +79,7 @@ def _deal_seventh(part: LastCardTrump | LastCardIndicator, rnd: RoundPort) -> No
     becomes the face-down trump card, known to nobody."""
     bidder = rnd.bidder
     if rnd.trump_card == UNDEALT and bidder is not None:
-        rnd.set_trump(card=rnd.dealt_order(bidder)[part.seventh_card_position - 1])
+        rnd.set_trump(card=rnd.deal_card(bidder, part.seventh_card_position - 1))
 
 
 def _seventh_view(v: dict[str, Any], rnd: RoundPort) -> dict[str, Any]:

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import LayTrump
-from .state import CALLS, OVER, PLAY, copy_round, rows_of_packets, substitute
+from .port_access import deal_ids, rows_of_packets
+from .state import CALLS, OVER, PLAY, copy_round, substitute
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -96,21 +97,25 @@ def rebuild(rnd: Round, packets: tuple[tuple[int, ...], ...], dealt: tuple[int, 
             hands: list[int], seventh: tuple[int, int] | None = None,
             mapping: dict[int, int] | None = None, concealed: int = -1, trump: int = -1,
             trump_led: bool = False, trump_index: int = -1,
-            choices: Sequence[tuple[int, Action]] = ()) -> Round:
+            choices: Sequence[tuple[int, Action]] = (), played: bool = False) -> Round:
     """A copy of ``rnd`` on another deal of the hidden cards, with no seed.
 
     ``packets``, ``dealt`` and ``hands`` (each seat's unplayed cards, a list the copy
     keeps) replace the round's; ``seventh`` a seat and the card that is its seventh
     one dealt (the deal is then kept in dealt order). ``mapping`` (card id to card id)
-    moves face-down cards that were played through the history
-    (:func:`~twentyeight.state.substitute`); else ``concealed`` (if not -1) is the new
-    face-down trump card. ``trump`` (if not -1) is the trump suit, hidden from the seat
-    the copy is made for: ``trump_led`` whether another seat than the bidder led it, and
-    the choice at ``trump_index`` of the history (if not -1) is made again for it.
+    moves the hidden cards that left the hands through the history
+    (:func:`~twentyeight.state.substitute`) when ``played`` (a face-down card was played)
+    or a card is laid aside; else ``concealed`` (if not -1) is the new face-down trump
+    card. Cards shown to all keep the place they were dealt in (a part may read the
+    order: a turned-up card is its seat's last). ``trump`` (if not -1) is the trump
+    suit, hidden from the seat the copy is made for: ``trump_led`` whether another seat
+    than the bidder led it, and the choice at ``trump_index`` of the history (if not -1)
+    is made again for it.
     ``choices`` are (index, action) of history entries replaced as they are."""
     new = copy_round(rnd)
     new._hands = hands
-    if mapping is not None:
+    # A card laid aside left the hand but not the history, like a face-down card played.
+    if mapping is not None and (played or new._aside):
         substitute(new, mapping)
     elif concealed >= 0:
         new._concealed = concealed
@@ -118,6 +123,8 @@ def rebuild(rnd: Round, packets: tuple[tuple[int, ...], ...], dealt: tuple[int, 
     new._dealt = dealt
     new.seed = None
     new._deal = rows_of_packets(new, seventh) if seventh is not None else None
+    if rnd._shown:
+        new._deal = _shown_in_place(rnd, deal_ids(new))
     new._legal_cache = None
     new._resample_facts = None
     actions = new._actions
@@ -131,3 +138,21 @@ def rebuild(rnd: Round, packets: tuple[tuple[int, ...], ...], dealt: tuple[int, 
     for i, action in choices:
         actions[i] = (actions[i][0], action)
     return new
+
+
+def _shown_in_place(rnd: Round, rows: tuple[tuple[int, ...], ...]
+                    ) -> tuple[tuple[int, ...], ...]:
+    """``rows`` (each seat's cards in dealt order) with every card shown to all back at
+    the place it was dealt in ``rnd`` (a part may read the order: a turned-up card is its
+    seat's last), the other cards in their order around them. Each stays in its packet,
+    since a shown card keeps its packet."""
+    shown = rnd._shown
+    out = []
+    for seat, row in enumerate(rows):
+        fixed = {p: c for p, c in enumerate(deal_ids(rnd)[seat]) if shown >> c & 1}
+        if not fixed:
+            out.append(row)
+            continue
+        rest = iter([c for c in row if not shown >> c & 1])
+        out.append(tuple(fixed[p] if p in fixed else next(rest) for p in range(len(row))))
+    return tuple(out)

@@ -20,7 +20,6 @@ from .actions import (
     Pass,
     Play,
     Redeal,
-    SeventhCard,
 )
 from .cards import Deck, iter_bits
 from .errors import ConfigError, IllegalActionError, ParseError
@@ -34,8 +33,6 @@ CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
 REDEAL = Redeal()
 """The one ``redeal`` action the engine lists."""
-SEVENTH_CARD = SeventhCard()
-"""The one ``seventh-card`` action the engine lists."""
 
 
 class Legality(RoundState):
@@ -51,6 +48,8 @@ class Legality(RoundState):
     """The part's :meth:`~twentyeight.trump.TrumpRules.follow_concealed` is active."""
     _closed_lead: ClassVar[bool]
     """The part's :meth:`~twentyeight.trump.TrumpRules.exposed_lead` is active."""
+    _after_deal: ClassVar[bool]
+    """The part's :meth:`~twentyeight.trump.TrumpRules.after_deal` is active."""
 
     def _legal(self) -> Any:
         """What the player to act may do, worked out once per position (by
@@ -251,8 +250,10 @@ class Legality(RoundState):
                 return self._trump.exposed_lead(self._port_obj or self._port, seat, hand,
                                                 why), False
             return hand, False
-        # No card in the hand: the concealed card is the bidder's only card left, and it
-        # must be exposed and played.
+        # No card in the hand: the cards laid aside are played (face down), or the
+        # concealed card is the bidder's only card left, and it must be exposed and played.
+        if self._aside and self._aside & self._dealt[seat]:
+            return self._aside & self._dealt[seat], False
         if seat == self._bidder and self._concealed >= 0:
             if not self._trump_known >> seat & 1:
                 # An unseen seventh card cannot be named: the bidder turns it up first.
@@ -410,6 +411,10 @@ def _explain_play(rnd: Legality, seat: int, cid: int, action: Play) -> IllegalAc
         return IllegalActionError(
             "concealed-trump-not-playable",
             "the concealed trump card is not part of your hand until it is exposed", text)
+    if (rnd._aside & rnd._dealt[seat]) >> cid & 1:
+        return IllegalActionError(
+            "laid-aside-not-playable",
+            "a card you laid aside is played only once your hand is empty", text)
     if not rnd._hands[seat] >> cid & 1:
         return IllegalActionError("not-in-hand", f"you do not hold {action.card}", text)
     why: list[tuple[str, str, int]] = []

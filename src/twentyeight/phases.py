@@ -79,6 +79,8 @@ class Transitions(Legality):
         self._actions.append((seat, action))
         self._legal_cache = None  # _changed(), written out (hot path)
         self._trump.choose(self._port_obj or self._port, seat, action)
+        if self.is_over:  # (a part's own choice may end the round)
+            return
         self._after_trump()
 
     def _after_trump(self) -> None:
@@ -87,8 +89,10 @@ class Transitions(Legality):
 
     def _complete_deal(self) -> None:
         if self._reopened_bid is None:
-            self._deal_packets(len(self._packet_masks) - self._packets_dealt)
-            if self._after_deal:
+            rest = len(self._packet_masks) - self._packets_dealt
+            self._deal_packets(rest)
+            # (An auction on the whole hand had the hook asked when the round began.)
+            if rest and self._after_deal:
                 self._trump.after_deal(self._port_obj or self._port)
             if self._checks_at["deal-complete"] and self._run_checks("deal-complete"):
                 return
@@ -206,7 +210,10 @@ class Transitions(Legality):
                                and self._suit_of[trick[0]] == self._trump_suit, False, True)
                 if self.is_over:
                     return
-        self._hands[seat] ^= 1 << cid
+        if self._aside >> cid & 1:
+            self._aside ^= 1 << cid  # laid aside, played face down: it stays down
+        else:
+            self._hands[seat] ^= 1 << cid
         if not trick:
             suit = self.deck.suit_of[cid]
             self._led_suits |= 1 << suit
@@ -224,6 +231,8 @@ class Transitions(Legality):
         trump = self._trump_suit if exposed else -1
         trump_from = self._trump_from
         best_i, pts = self._trick_outcome(trick, trump, trump_from)
+        if self._down:
+            best_i = _face_up_winner(self, trick, trump, trump_from, best_i)
         seats = self._seat_order[self._leader]
         winner = seats[best_i]
         done = len(self._tricks) + 1
@@ -294,7 +303,8 @@ class Transitions(Legality):
         ))
 
     def _score(self) -> None:
-        self._down = 0  # the hand is counted: every card is turned up
+        if self._trump.reveal_at_end:
+            self._down = 0  # the hand is counted: every card is turned up
         # A result depends only on these facts, so rounds that end alike share one
         # (frozen) result and the scoring system is asked once for them.
         # (Who won the last trick played, the hand's last unless it ended early: the
@@ -346,6 +356,22 @@ class Transitions(Legality):
         self._trick_outcome = self.ruleset._outcome_in(rank_order)
         self._rank_order = rank_order
         self._changed()
+
+
+def _face_up_winner(rnd: Transitions, trick: list[int], trump: int, trump_from: int,
+                    best_i: int) -> int:
+    """The position of the card that wins ``trick``, complete with face-down cards in
+    it (``best_i``: the winner counting every card): a card still face down cannot win,
+    so the best face-up card does (the first face-up card's suit counting as led); a
+    face-down card's points go to the winner all the same."""
+    down = rnd._down
+    up = [i for i, c in enumerate(trick) if not down >> c & 1]
+    if not up or len(up) == len(trick):
+        return best_i
+    # Trumps count from the same card as in the whole trick.
+    start = sum(1 for i in up if i < trump_from)
+    best, _ = rnd._trick_outcome([trick[i] for i in up], trump, start)
+    return up[best]
 
 
 def _withdraw_trump(rnd: Transitions) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from . import port_access as access
 from .errors import ConfigError
 from .port import RoundPort
-from .sight import ALL, UNDEALT, hide, reveal, set_trump
+from .sight import ALL, UNDEALT, hide, lay_aside, reveal, set_trump
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -113,6 +113,7 @@ class PluginPort:
     # The reads the round has no public name for.
 
     dealt_masks = property(access.dealt_masks)
+    deal_card = access.deal_card
     unseen_mask = access.unseen_mask
     trump_led = property(access.trump_led)
     trump_card = property(access.trump_card)
@@ -120,7 +121,6 @@ class PluginPort:
     led_suit = property(access.led_suit)
     trick_cards = property(access.trick_cards)
     down_mask = property(access.down_mask)
-    dealt_order = access.dealt_order
 
     # ------------------------------------------------------------------ changes
 
@@ -171,17 +171,23 @@ class PluginPort:
         access.open_trump(self._r, suits.index(suit))
 
     def hide(self, mask: int, seen_by: int) -> None:
-        """Cards of the trick in progress go face down, seen only by ``seen_by``."""
+        """Cards of the trick in progress or of hands go face down, seen only by
+        ``seen_by`` (from a hand: laid aside)."""
         r = self._r
-        in_trick = 0
+        # (The card being played, from on_play, counts as the trick's, not its hand's.)
+        in_trick = self._playing
         for cid in access.trick_cards(self):
             in_trick |= 1 << cid
-        in_trick |= self._playing
-        if not isinstance(mask, int) or not isinstance(seen_by, int) or mask & ~in_trick:
+        in_hands = 0
+        for seat in range(r.players):
+            in_hands |= self.hand_mask(seat)
+        in_hands &= ~in_trick
+        if not isinstance(mask, int) or not isinstance(seen_by, int) \
+                or mask & ~(in_trick | in_hands):
             raise ConfigError(f"hide: {mask!r} is not a mask of cards of the trick in "
-                              "progress (laying cards aside from a hand is not supported "
-                              "yet)")
-        hide(r, mask, seen_by)
+                              "progress or of hands")
+        hide(r, mask & in_trick, seen_by)
+        lay_aside(r, mask & in_hands, seen_by)
 
     def reveal(self, mask: int, to: int = ALL) -> None:
         """Face-down cards turned up for ``to`` (every seat: face up again)."""

@@ -24,7 +24,12 @@ if TYPE_CHECKING:
     from .config import RulesetConfig
     from .results import Trick
 
-__all__ = ["RoundPort", "TrumpState"]
+__all__ = ["UNDEALT", "RoundPort", "TrumpState"]
+
+UNDEALT = -2
+"""The :attr:`TrumpState.card` (and :attr:`RoundPort.trump_card`) of a face-down trump
+card chosen before it is dealt (a seventh card taken while the deal is incomplete): the
+trump is chosen, its card and suit are not yet set (``rnd.set_trump(card=UNDEALT)``)."""
 
 
 class TrumpState(NamedTuple):
@@ -34,7 +39,7 @@ class TrumpState(NamedTuple):
     """The trump suit as a deck suit index; -1 before it is chosen, with none, or
     while the face-down card is still to be dealt."""
     card: int
-    """The face-down trump card's id; -1 for none, :data:`twentyeight.sight.UNDEALT`
+    """The face-down trump card's id; -1 for none, :data:`UNDEALT`
     for one still to be dealt."""
     known_to: int
     """The seats (seat bits) that know the trump while it is concealed."""
@@ -201,11 +206,6 @@ class RoundPort(Protocol):
         it (see :meth:`hide`). Full information."""
         ...
 
-    def dealt_order(self, seat: int) -> tuple[int, ...]:
-        """The card ids dealt to ``seat``, in the order they were dealt (every packet,
-        those still to come included). Full information."""
-        ...
-
     @property
     def window(self) -> str | None:
         """The name of the plug-in whose call window is open, if any."""
@@ -260,6 +260,13 @@ class RoundPort(Protocol):
     @property
     def dealt_masks(self) -> tuple[int, ...]:
         """:meth:`dealt_mask` of every seat, by seat."""
+        ...
+
+    def deal_card(self, seat: int, k: int) -> int:
+        """The card id of the ``k``-th card dealt to ``seat`` so far, in the order dealt
+        (0: its first; -1: its last). Full information, like :meth:`hand_mask`: a part
+        shows only what its rule makes public (a euchre-style turned-up card). A ``k``
+        out of range is a :class:`~twentyeight.errors.ConfigError`."""
         ...
 
     def unseen_mask(self, seat: int) -> int:
@@ -343,14 +350,19 @@ class RoundPort(Protocol):
     # The visibility seam (twentyeight.sight answers what each seat sees of these).
 
     def hide(self, mask: int, seen_by: int) -> None:
-        """Turn the cards of ``mask`` (card-id bits, cards of the trick in progress)
-        face down: only the seats of ``seen_by`` (seat bits) see them, every view,
-        public record and observation of another seat shows a face-down card without
-        its card or its points (304's cuts are made this way). They stay face down
-        until :meth:`reveal` or the end of the hand. The card being played may be
-        hidden too, from :meth:`~twentyeight.trump.TrumpRules.on_play`, before it
-        reaches the trick. Laying cards aside from a hand is not supported yet
-        (:class:`~twentyeight.errors.ConfigError`)."""
+        """Turn the cards of ``mask`` (card-id bits, cards of the trick in progress or
+        of hands) face down: only the seats of ``seen_by`` (seat bits) see them, every
+        view, public record and observation of another seat shows a face-down card
+        without its card or its points (304's cuts are made this way). The card being
+        played may be hidden too, from :meth:`~twentyeight.trump.TrumpRules.on_play`,
+        before it reaches the trick. Cards of a hand are laid aside: they stay their
+        seat's cards (:meth:`held_mask`) but leave its hand (:meth:`hand_mask`; they do
+        not follow suit), and are played, face down, once the hand is empty. A card
+        still face down when its trick is complete cannot win it (the best face-up card
+        does; the face-down card's points go to the winner). They stay face down until
+        :meth:`reveal` or the end of the hand (unless the trump part's
+        ``reveal_at_end`` is False). Other cards are a
+        :class:`~twentyeight.errors.ConfigError`."""
         ...
 
     def reveal(self, mask: int, to: int = -1) -> None:
@@ -368,7 +380,7 @@ class RoundPort(Protocol):
         index; -1: none). ``known_to`` (seat bits, -1 every seat) are the seats that
         know it while it is concealed; ``exposed``: it is known to all at once and
         counts from the current trick's first card (not with a face-down card).
-        ``card`` :data:`twentyeight.sight.UNDEALT`: the face-down trump card is one
+        ``card`` :data:`UNDEALT`: the face-down trump card is one
         still to be dealt (its suit is set when a later ``set_trump`` names the card,
         e.g. from :meth:`~twentyeight.trump.TrumpRules.after_deal`). A bad suit or card
         is a :class:`~twentyeight.errors.ConfigError`."""

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .cards import iter_bits
+from .deals import shuffle_deal
+from .errors import ConfigError
 from .port import TrumpState
 from .sight import ALL, set_trump, unseen_own
 
 if TYPE_CHECKING:
     from .plugin_port import PluginPort
     from .round import Round
+    from .state import RoundState
 
-__all__ = ["begin_every_trick_contract", "dealt_masks", "dealt_order", "down_mask",
+__all__ = ["begin_every_trick_contract", "deal_card", "deal_ids", "dealt_masks", "down_mask",
            "expose_trump", "hands_list", "led_suit",
-           "open_trump", "plugin_state", "set_contract", "set_multiplier",
+           "open_trump", "plugin_state", "rows_of_packets", "set_contract", "set_multiplier",
            "set_plugin_state", "set_stake", "set_target", "show_cards", "trick_cards",
            "trump_card", "trump_chosen", "trump_led", "trump_state", "unseen_mask"]
 
@@ -45,6 +49,16 @@ def plugin_state(port: PluginPort, name: str, default: Any = None) -> Any:
 def dealt_masks(port: PluginPort) -> tuple[int, ...]:
     """Every seat's dealt cards, by seat."""
     return port._r._dealt
+
+
+def deal_card(port: PluginPort, seat: int, k: int) -> int:
+    """The card id of the ``k``-th card dealt to ``seat`` so far (see
+    :meth:`RoundPort.deal_card <twentyeight.port.RoundPort.deal_card>`)."""
+    r = port._r
+    n = r._dealt[seat].bit_count()
+    if not isinstance(k, int) or not -n <= k < n:
+        raise ConfigError(f"deal_card: seat {seat} has {n} cards dealt, no card {k!r}")
+    return deal_ids(r)[seat][k % n]
 
 
 def unseen_mask(port: PluginPort, seat: int) -> int:
@@ -85,13 +99,6 @@ def trick_cards(port: PluginPort) -> tuple[int, ...]:
 def down_mask(port: PluginPort) -> int:
     """Every face-down card on the table."""
     return port._r._down
-
-
-def dealt_order(port: PluginPort, seat: int) -> tuple[int, ...]:
-    """The card ids dealt to ``seat`` in the order dealt."""
-    from .state import deal_ids  # (state imports the port, which imports this)
-
-    return deal_ids(port._r)[seat]
 
 
 def trump_chosen(rnd: Round) -> bool:
@@ -160,3 +167,38 @@ def open_trump(rnd: Round, suit: int) -> None:
         set_trump(rnd, suit, known_to=ALL, exposed=True)
         rnd._exposed_by = rnd._bidder
         rnd._run_checks("trump-exposed")
+
+
+# ---------------------------------------------------------------- the deal's order
+
+
+def deal_ids(rnd: RoundState) -> tuple[tuple[int, ...], ...]:
+    """Each seat's card ids in the order dealt, worked out once from the seed (or, for
+    a resampled deal, from its packets)."""
+    if rnd._deal is None:
+        if rnd.seed is None:
+            # A resampled deal: its packets are known, the order within them is not.
+            seventh = (rnd._bidder, rnd._concealed) \
+                if rnd._concealed >= 0 and not rnd._trump_known >> rnd._bidder & 1 else None
+            rnd._deal = rows_of_packets(rnd, seventh)
+        else:
+            cfg = rnd.ruleset.config
+            rnd._deal = shuffle_deal(rnd.deck.size, cfg.players, cfg.deal_packets,
+                                     rnd.dealer, rnd.seed)
+    return rnd._deal
+
+
+def rows_of_packets(rnd: RoundState,
+                    seventh: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
+    """Each seat's cards in dealt order, from the packets (by id within a packet);
+    ``seventh``: a seat and the card that is its seventh one dealt."""
+    rows = []
+    for seat in range(rnd._n):
+        row: list[int] = []
+        for packet in rnd._packet_masks:
+            row += iter_bits(packet[seat])
+        if seventh is not None and seventh[0] == seat:
+            here, at = row.index(seventh[1]), rnd.ruleset.config.seventh_card_position - 1
+            row[here], row[at] = row[at], row[here]
+        rows.append(tuple(row))
+    return tuple(rows)

@@ -125,10 +125,10 @@ def port_of(rnd: Round) -> RoundPort:
 def kernel_takes(rnd: Round) -> bool:
     """Whether nothing but card plays can happen in ``rnd`` from here, as far as the
     round itself tells (the ruleset's tables tell the rest): in the play phase, no
-    unseen trump card, no every-trick contract, and no claim window still to open before
-    the first trick."""
+    unseen trump card, no every-trick contract, no card face down or laid aside (the
+    kernel counts neither), and no claim window still to open before the first trick."""
     return (rnd.phase is PLAY and bool(rnd._trump_known >> rnd._bidder & 1)
-            and not rnd._all_tricks
+            and not rnd._all_tricks and not rnd._down
             and (bool(rnd._tricks) or not rnd._claim_checks))
 
 

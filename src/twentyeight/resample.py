@@ -444,7 +444,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         dealt[home % n] |= got
         mapping[card] = got.bit_length() - 1
     concealed = mapping[facts.places[facts.trump_place].card] \
-        if not facts.played and facts.trump_place >= 0 else -1
+        if facts.trump_place >= 0 else -1
     seventh: tuple[int, int] | None = None
     card = placed[facts.seventh_cell]
     if card:  # the card that will be turned face down
@@ -463,9 +463,9 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
             chosen = rnd.ruleset.trump_choice(-1, int(rng.random() * rnd.deck.n_suits))
         choices.append((withdrawn, chosen))
     new = rebuild(rnd, packets, tuple(dealt), hands, seventh,
-                  mapping if facts.played else None, concealed, trump,
+                  mapping, concealed, trump,
                   trump >= 0 and bool(facts.other_leads >> trump & 1),
-                  facts.trump_index, choices)
+                  facts.trump_index, choices, played=facts.played)
     if facts.checks_due and not facts.replay:  # (a replay runs the checks itself)
         port = port_of(new)
         for check, event in facts.checks_due:

@@ -27,6 +27,7 @@ from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal,
 from .encoding import as_mask, observe
 from .errors import IllegalActionError
 from .inputs import MAX_ACTION_TEXT, describe
+from .port_access import deal_ids
 from .records import (
     MAX_RECORD_CHARS,
     MAX_SCORE,
@@ -47,7 +48,6 @@ from .state import (
     Phase,
     RawTrick,
     copy_round,
-    deal_ids,
     fill_blank,
 )
 from .views import SeatView, Views

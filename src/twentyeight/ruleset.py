@@ -10,6 +10,7 @@ from typing import Any
 
 from .actions import (
     CORE_GRAMMAR,
+    SEVENTH_CARD,
     Action,
     Bid,
     CardActions,
@@ -26,7 +27,7 @@ from .deals import MAX_SEED, packet_masks_for_seed
 from .encoding import ActionIndex, ObservationLayout
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
-from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD, _restricted_play_legal
+from .legality import CALL_TRUMP, REDEAL, _restricted_play_legal
 from .phases import _finish_hooked, _play_hooked
 from .plugins import WINDOW_EVENTS, RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
@@ -162,7 +163,8 @@ class Ruleset(Sealed):
         """Plug-ins asked for fields of views: those that add any (that override
         :meth:`~twentyeight.plugins.RulePlugin.view`)."""
         self.grammar: Grammar = CORE_GRAMMAR.with_kinds(
-            (*config.auction.action_kinds, *(k for p in plugins for k in p.action_kinds)))
+            (*config.auction.action_kinds, *config.trump.action_kinds,
+             *(k for p in plugins for k in p.action_kinds)))
         """The action texts this ruleset reads."""
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})

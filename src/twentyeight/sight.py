@@ -5,8 +5,9 @@ CLI).
 
 A round keeps three facts about visibility (:mod:`twentyeight.state`):
 
-- the face-down cards (``_down``): cut face down into a trick and not turned up for
-  everyone, with, per seat, the face-down cards it has seen (``_down_seen``);
+- the face-down cards (``_down``): cut face down into a trick or laid aside from a hand
+  (``_aside``, a subset) and not turned up for everyone, with, per seat, the face-down
+  cards it has seen (``_down_seen``);
 - the seats that know the trump while it is concealed (``_trump_known``: the bidder who
   laid or named it, nobody for an unseen seventh card; once exposed, everyone);
 - the face-down trump card itself (``_concealed``), as before.
@@ -32,16 +33,15 @@ from typing import TYPE_CHECKING, Any, overload
 
 from attrs import frozen
 
+from .port import UNDEALT
+
 if TYPE_CHECKING:
     from .state import RoundState
 
-__all__ = ["ALL", "UNDEALT", "Sight", "face_down", "held_counts", "hidden", "hide", "reveal",
-           "set_trump", "sight", "trump_known", "unseen_own"]
+__all__ = ["ALL", "UNDEALT", "Sight", "face_down", "held_counts", "hidden", "hide",
+           "lay_aside", "reveal", "set_trump", "sight", "trump_known", "unseen_own"]
 
-UNDEALT = -2
-"""``_concealed`` of a face-down trump card chosen before it is dealt (a seventh card
-taken while the deal is incomplete): the trump is chosen, its card and suit are not yet
-set."""
+# (UNDEALT is defined with the port, where trump parts read it.)
 
 ALL = -1
 """A seat mask with every seat in it (the seats of any table)."""
@@ -72,7 +72,7 @@ def face_down(rnd: RoundState, seat: int | None = None) -> int:
     """Bitmask of the face-down cards in tricks that ``seat`` has not seen (``None``:
     that not every player has seen). A 304 cut is seen by its player and by the seats
     that know the trump (the bidder); once the hand is counted every card is turned up."""
-    down = rnd._down
+    down = rnd._down & ~rnd._aside  # (cards laid aside are in no trick)
     if not down:
         return 0
     if seat is None:
@@ -111,6 +111,10 @@ def held_counts(rnd: RoundState, scale: float = 1) -> list[Any]:
     it is cut face down into the trick in progress, nor once the hand is over); each
     count times ``scale`` (an observation's unit per card)."""
     held = [m.bit_count() * scale for m in rnd._hands]
+    aside = rnd._aside
+    if aside:
+        for seat, dealt in enumerate(rnd._dealt):
+            held[seat] += (aside & dealt).bit_count() * scale
     c = rnd._concealed
     if c >= 0 and rnd._exposed_at is None and not rnd.is_over \
             and not rnd._down >> c & 1:
@@ -129,7 +133,9 @@ def hidden(rnd: RoundState, seat: int | None) -> int:
         played |= 1 << c
     known = rnd._shown | played & ~face_down(rnd, seat)
     if seat is not None:
-        known = (known | rnd._hands[seat]) & ~unseen_own(rnd, seat)
+        # (Its own cards laid aside it has seen, like its hand.)
+        known = (known | rnd._hands[seat] | rnd._aside & rnd._down_seen[seat]) \
+            & ~unseen_own(rnd, seat)
     c = rnd._concealed
     if c >= 0 and trump_known(rnd, seat):
         known |= 1 << c
@@ -169,6 +175,17 @@ def set_trump(rnd: RoundState, suit: int = -1, card: int = -1, known_to: int = 0
     if exposed:
         rnd._exposed_at = (len(rnd._tricks), 0)
         rnd._trump_from = 0
+
+
+def lay_aside(rnd: RoundState, mask: int, seen_by: int) -> None:
+    """The cards of ``mask``, cards of hands, are laid aside face down, seen only by the
+    seats of ``seen_by``: still their seat's cards, no longer in its hand (they do not
+    follow suit), played face down once the hand is empty."""
+    for seat, hand in enumerate(rnd._hands):
+        if hand & mask:
+            rnd._hands[seat] = hand & ~mask
+            rnd._aside |= hand & mask
+    hide(rnd, mask, seen_by)
 
 
 def hide(rnd: RoundState, mask: int, seen_by: int) -> None:

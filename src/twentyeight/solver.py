@@ -204,6 +204,14 @@ class _Search:
         pos = position_of(rnd)
         pts = pos.team_points
         gains, losses = self._left(pos)
+        # Cards laid aside are in no hand of the position but still to be played.
+        aside = 0
+        for s in range(rnd.players):
+            aside |= rnd.held_mask(s) & ~rnd.hand_mask(s)
+        if pos.face_down >= 0:
+            aside &= ~(1 << pos.face_down)
+        for worth in (rnd.deck.points[k] for k in range(rnd.deck.size) if aside >> k & 1):
+            gains, losses = gains + max(worth, 0), losses + max(-worth, 0)
         remaining = gains - losses
         # What the side can end with at worst and at best, before searching.
         bounds: dict[Action, tuple[int, int]] = {
@@ -416,6 +424,8 @@ class _Search:
         mask = legal_cards(rnd)
         (_, trick, hands, exposed_at, concealed, _, _, _, trump, trump_from, seat_order,
          leader) = fields
+        if mask & ~hands[seat] & ~(1 << concealed if concealed >= 0 else 0):
+            return list(legal)  # a card laid aside, played face down: nothing to order
         if exposed_at is None:
             trump = -1
         else:

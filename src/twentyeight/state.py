@@ -8,9 +8,10 @@ from enum import Enum
 from operator import or_
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
-from .actions import Action, Play
-from .cards import Deck, iter_bits
-from .deals import shuffle_deal
+import attrs
+
+from .actions import Action, CardAction, Play
+from .cards import Deck
 from .errors import SeatError
 from .inputs import describe, is_whole
 from .plugin_port import PluginPort
@@ -91,6 +92,7 @@ class RoundState:
         "_actions",
         "_active",
         "_all_tricks",
+        "_aside",
         "_auction_len",
         "_auction_rules",
         "_auction_view",
@@ -259,6 +261,9 @@ class RoundState:
     # per seat the face-down cards it has seen (sight.face_down); read through sight.py
     _down: int
     _down_seen: tuple[int, ...]
+    # the face-down cards laid aside from a hand (sight.hide): still their seat's cards,
+    # not in its hand; played, face down, once the hand is empty
+    _aside: int
     _must_trump: int
     _trump_led: bool
     _led_suits: int
@@ -343,8 +348,11 @@ class RoundState:
         self._dealt = dealt
 
     def _held(self, seat: int) -> int:
-        """Every unplayed card ``seat`` holds, a concealed trump card included."""
+        """Every unplayed card ``seat`` holds, a concealed trump card and the cards it
+        laid aside included."""
         m = self._hands[seat]
+        if self._aside:
+            m |= self._aside & self._dealt[seat]
         if seat == self._bidder and self._concealed >= 0 and self._exposed_at is None:
             m |= 1 << self._concealed
             m &= ~self._down  # cut face down into the trick in progress: played
@@ -352,38 +360,6 @@ class RoundState:
 
     def _changed(self) -> None:
         self._legal_cache = None
-
-
-def deal_ids(rnd: RoundState) -> tuple[tuple[int, ...], ...]:
-    """Each seat's card ids in the order dealt, worked out once from the seed (or, for
-    a resampled deal, from its packets)."""
-    if rnd._deal is None:
-        if rnd.seed is None:
-            # A resampled deal: its packets are known, the order within them is not.
-            seventh = (rnd._bidder, rnd._concealed) \
-                if rnd._concealed >= 0 and not rnd._trump_known >> rnd._bidder & 1 else None
-            rnd._deal = rows_of_packets(rnd, seventh)
-        else:
-            cfg = rnd.ruleset.config
-            rnd._deal = shuffle_deal(rnd.deck.size, cfg.players, cfg.deal_packets,
-                                     rnd.dealer, rnd.seed)
-    return rnd._deal
-
-
-def rows_of_packets(rnd: RoundState,
-                    seventh: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
-    """Each seat's cards in dealt order, from the packets (by id within a packet);
-    ``seventh``: a seat and the card that is its seventh one dealt."""
-    rows = []
-    for seat in range(rnd._n):
-        row: list[int] = []
-        for packet in rnd._packet_masks:
-            row += iter_bits(packet[seat])
-        if seventh is not None and seventh[0] == seat:
-            here, at = row.index(seventh[1]), rnd.ruleset.config.seventh_card_position - 1
-            row[here], row[at] = row[at], row[here]
-        rows.append(tuple(row))
-    return tuple(rows)
 
 
 def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
@@ -440,6 +416,7 @@ def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
     rnd._trump_from = NO_TRUMP_YET
     rnd._down = 0
     rnd._down_seen = (0,) * n
+    rnd._aside = 0
     rnd._must_trump = -1
     rnd._trump_led = False
     rnd._led_suits = 0
@@ -522,6 +499,7 @@ def copy_round(rnd: Round) -> Round:
     new._trump_from = rnd._trump_from
     new._down = rnd._down
     new._down_seen = rnd._down_seen
+    new._aside = rnd._aside
     new._must_trump = rnd._must_trump
     new._trump_led = rnd._trump_led
     new._led_suits = rnd._led_suits
@@ -549,9 +527,9 @@ def copy_round(rnd: Round) -> Round:
 
 def substitute(rnd: RoundState, mapping: dict[int, int]) -> None:
     """Cards of ``rnd``'s history replaced by others (card id to card id, a
-    permutation of some face-down cards: a resampled deal's): the plays, the tricks and
-    their points, the face-down cards and the face-down trump card. The deal itself is
-    the caller's."""
+    permutation of some face-down cards: a resampled deal's): the plays, the trump
+    part's secret actions, the tricks and their points, the face-down and laid-aside
+    cards and the face-down trump card. The deal itself is the caller's."""
     if all(old == new for old, new in mapping.items()):
         return
     if rnd._concealed in mapping:
@@ -569,10 +547,17 @@ def substitute(rnd: RoundState, mapping: dict[int, int]) -> None:
 
         rnd._down = moved_mask(rnd._down)
         rnd._down_seen = tuple(moved_mask(m) for m in rnd._down_seen)
+        rnd._aside = moved_mask(rnd._aside)
     actions, ids, play_of = rnd._actions, rnd._ids, rnd._play_of
+    secret = rnd.ruleset.config.trump.secret_kinds
     for i, (who, action) in enumerate(actions):
         if type(action) is Play and ids[action.card] in mapping:
             actions[i] = (who, play_of[mapping[ids[action.card]]])
+        elif type(action) in secret and isinstance(action, CardAction) \
+                and ids[action.card] in mapping:
+            # (A trump part's secret action names a face-down card: a laid-aside one.)
+            actions[i] = (who, attrs.evolve(action, card=rnd.deck.cards[
+                mapping[ids[action.card]]]))
     rnd._trick = [mapping.get(c, c) for c in rnd._trick]
     tricks = list(rnd._tricks)
     points = rnd._points

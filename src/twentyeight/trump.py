@@ -33,9 +33,10 @@ import attrs
 from attrs import field, frozen
 
 from .actions import LayTrump, NameTrump, SeventhCard, deck_actions
+from .errors import ConfigError
 from .inference import NoneOf
 from .plugins import Part, one_of, typed
-from .sight import UNDEALT
+from .port import UNDEALT
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -168,9 +169,12 @@ class TrumpRules(Part):
 
     Hooks, by the moment the round asks them:
 
-    - :meth:`chooser`: the auction is won (not No Trump): who chooses the trump;
+    - :meth:`after_deal` (only if active): the deal is complete;
+    - :meth:`chooser`: the auction is won (not No Trump): who chooses the trump (any
+      seat);
     - :meth:`choices`: that seat's choices in the trump phase;
-      :meth:`refuse_choice`: why another action is not one of them;
+      :meth:`refuse_choice`: why another action is not one of them; :meth:`choose`:
+      carry out one of them (the part's own :attr:`action_kinds` included);
     - :meth:`lead`: the bidder leads while the trump it chose is concealed;
     - :meth:`void_play` (only if active): a player is void in the suit led, the trump
       concealed;
@@ -180,7 +184,9 @@ class TrumpRules(Part):
       :meth:`caller_play`: what that caller, void and holding trumps, may play;
     - :meth:`exposure_from`: the trump is exposed: from which card trumps count;
     - :meth:`exposed_lead` (only if active): a lead once the trump is known to all;
-    - :meth:`last_trick`: the last trick begins with the trump still concealed.
+    - :meth:`last_trick`: the last trick begins with the trump still concealed;
+    - :meth:`view`: the ``trump`` value of a view (reused per trump state where
+      :meth:`caches_view`).
 
     Card arguments and results are bitmasks of card ids of ``rnd.deck``; ``hand`` is
     the seat's hand (without the face-down card). A play hook that removes cards and
@@ -202,6 +208,20 @@ class TrumpRules(Part):
     value of the ``trump_marker`` option."""
 
     option_fields: ClassVar[tuple[str, ...]] = ("trump_lead_after_trump_played",)
+
+    action_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """The part's own kinds of trump-phase action (beyond ``trump <card>``, ``trump
+    <suit>`` and ``seventh-card``): they join the ruleset's grammar, and
+    :meth:`~twentyeight.plugins.Part.all_actions` must list every one it can offer. The
+    part carries one out in its :meth:`choose`."""
+    secret_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """Those of :attr:`action_kinds` whose text no other seat ever sees: public records
+    made for another audience show ``{"action": <keyword>, "concealed": true}`` (as for
+    a concealed ``trump <card>``), and the views never list them."""
+    reveal_at_end: ClassVar[bool] = True
+    """Whether cards still face down (cut into a trick, laid aside by :meth:`choose`
+    through ``rnd.hide``) are turned up for everyone when the hand is counted. False
+    keeps them down for good."""
 
     trump_lead_after_trump_played: bool = field(default=False, validator=typed(bool))
     """Once the trump is known to all, nobody may lead a trump until a card of the trump
@@ -286,7 +306,9 @@ class TrumpRules(Part):
         if isinstance(action, NameTrump):
             rnd.set_trump(deck.spec.suits.index(action.suit), known_to=1 << seat)
             return
-        assert isinstance(action, LayTrump)
+        if not isinstance(action, LayTrump):
+            raise ConfigError(f"{type(self).__name__} offers {action} but does not "
+                              "override choose() to carry it out")
         cid = deck.card_id(action.card)
         hand = rnd.hand_mask(seat)
         if not hand >> cid & 1:  # the other copy, where the deck has two of a card
@@ -295,8 +317,9 @@ class TrumpRules(Part):
         rnd.set_trump(card=cid, known_to=1 << seat)
 
     def after_deal(self, rnd: RoundPort) -> None:
-        """The deal is complete (every packet dealt), before the checks made then.
-        Asked only if :meth:`active_hooks` names it. Default: nothing."""
+        """The deal is complete (before the auction when it is on the whole hand, else
+        after the trump is chosen), before the checks of a complete deal. Asked only if
+        :meth:`active_hooks` names it. Default: nothing."""
 
     def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
         """The ``trump`` entry of ``seat``'s view (``None``: what everyone sees), asked

@@ -141,6 +141,9 @@ class SeatView(TypedDict):
     legal_actions: list[str]
     result: dict[str, Any] | None
     window: NotRequired[str | None]
+    aside: NotRequired[list[str]]
+    """The seat's own cards laid aside face down (a trump part's ``hide`` of hand
+    cards), present only while it has any: still its cards, not in its hand."""
 
 
 class Views(Transitions):
@@ -194,9 +197,10 @@ class Views(Transitions):
         choices = [i for i, (_, a) in enumerate(self._actions) if type(a) in _TRUMP_CHOICES]
         current = choices[-1] if choices else -1
         actions: list[dict[str, Any]] = []
+        secret = self._trump.secret_kinds
         for i, (who, action) in enumerate(self._actions):
-            if type(action) in _TRUMP_CHOICES and (hidden_choice or i != current) \
-                    and who != seat:
+            if who != seat and ((type(action) in _TRUMP_CHOICES and (
+                    hidden_choice or i != current)) or type(action) in secret):
                 actions.append({"seat": who, "action": action.keyword, "concealed": True})
             elif type(action) is Play and self._down >> self._ids[action.card] & 1:
                 cut = self._ids[action.card]
@@ -284,6 +288,9 @@ def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
     v["to_act"] = rnd.to_act
     if seat is not None:
         v["hand"] = rnd.ruleset.card_texts(rnd._hands[seat])
+        aside = rnd._aside & rnd._dealt[seat]
+        if aside:
+            v["aside"] = rnd.ruleset.card_texts(aside)
     v["cards_held"] = held_counts(rnd)
     v["auction"] = _auction_view_list(rnd)
     v["calls"] = _calls_view(rnd) if rnd._call_log else []
@@ -330,7 +337,8 @@ def later_calls(rnd: Views) -> list[tuple[int, Action, str]]:
     auction_len = rnd._auction_len if rnd._auction_len is not None else len(rnd._actions)
     return [
         (s, a, w) for (s, a), w in zip(
-            (sa for sa in rnd._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)),
+            (sa for sa in rnd._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)
+             and type(sa[1]) not in rnd._trump.action_kinds),
             rnd._call_log, strict=True)
     ]
 

@@ -96,6 +96,10 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
                 trump_cut = False
                 trick_no, position = trick_no + 1, 0
     reported = rnd.exposed_at
+    if suit is None and rnd.config.trump_marker not in ("hand-card", "indicator", "open"):
+        # A trump part of its own set the trump by an action of its kind (its choose
+        # hook), which the history does not spell: every view says which and where.
+        return rnd.trump_suit, None, reported
     if rnd.config.plugins and reported is not None and (
             exposed_at is None or reported < exposed_at):
         # A plug-in turned the trump up by its rule (RoundPort.expose_trump), which
@@ -220,7 +224,8 @@ def check_trick_winners(rnd: Round) -> None:
     the trump suit led, and where the trump part's ``led_trumps_on_exposure`` or
     ``last_trick_led_trumps`` count the led trumps) cards of the trump suit are trumps.
     The highest trump wins, else the highest card of the suit led (by the hand's
-    :attr:`~twentyeight.round.Round.rank_order`); of equal cards the first played."""
+    :attr:`~twentyeight.round.Round.rank_order`); of equal cards the first played. A card
+    still face down cannot win (the first face-up card's suit is the suit led)."""
     deck = rnd.deck
     order = rnd.rank_order
     own_order = order != deck.spec.ranks
@@ -229,9 +234,11 @@ def check_trick_winners(rnd: Round) -> None:
     part = rnd.config.trump
     led_on_exposure = getattr(part, "led_trumps_on_exposure", False)
     last_led = getattr(part, "last_trick_led_trumps", False)
+    down = rnd.face_down_mask()
     for k, trick in enumerate(rnd.tricks):
         counts_from: int | None = None
-        led = trick.cards[0].suit
+        up = [c for c in trick.cards if not down >> deck.card_id(c) & 1] or trick.cards
+        led = up[0].suit
         if exposed_at is not None and exposed_at[0] <= k:
             early = exposed_at[0] < k or rnd.config.early_trumps_count
             # concealed_follow "expose": the face-down card played to follow the trump
@@ -254,6 +261,8 @@ def check_trick_winners(rnd: Round) -> None:
         for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
             strength = -order.index(card.rank) if own_order \
                 else deck.strength[deck.card_id(card)]
+            if card not in up:
+                continue
             if counts_from is not None and i >= counts_from and card.suit == trump:
                 key = (2, strength)
             elif card.suit == led:

@@ -73,6 +73,7 @@ def _candidate_pool(rules: Ruleset) -> tuple[Action, ...]:
     pool += [NameTrump(s) for s in rules.deck.spec.suits]
     for card in rules.deck.cards:
         pool += [Play(card), LayTrump(card)]
+    pool += config.trump.all_actions(config)  # the trump part's own choices
     for kind in (*rules.kind_owner, *config.auction.action_kinds):
         try:
             pool.append(kind())
