@@ -23,7 +23,8 @@ _PORT_OWN = frozenset({
     # read once when the port is made (the round never changes them)
     "config", "deck", "players", "dealer", "opener",
     # reads the round has no public name for
-    "dealt_masks", "unseen_mask", "trump_led", "trump_card", "deal_card",
+    "dealt_masks", "unseen_mask", "trump_led", "trump_card", "trump_state",
+    "led_suit", "trick_cards", "down_mask", "deal_card",
     # reads made on every legality check, kept the port's own for speed
     "hand_mask", "plugin_state",
     # the changes, which only a hook may make

@@ -173,7 +173,9 @@ def test_a_restriction_that_breaks_the_protocol_is_named(plugin: RulePlugin) -> 
 def test_rulesets_without_restrictions_keep_the_core_path() -> None:
     # Only a ruleset with a restricting plug-in pays for asking it.
     assert type(BASE.new_round(seed=0))._play_legal is te.Round._play_legal
-    assert type(EXHAUSTED.new_round(seed=0))._play_legal is te.Round._restricted_play_legal
+    from twentyeight.legality import _restricted_play_legal
+
+    assert type(EXHAUSTED.new_round(seed=0))._play_legal is _restricted_play_legal
     assert EXHAUSTED.restricting_plugins == (EXHAUSTED.config.plugins[-1],)
     assert ExhaustedTrumps()._hooks_the_play()
 

@@ -39,15 +39,15 @@ def _method(path: Path, name: str) -> ast.FunctionDef:
 
 def test_regional_lines_come_from_coverage_of_the_regional_rounds() -> None:
     """304's face-down cut (RULES.md, 304: a card that does not follow while the trump
-    is concealed goes face down; ``Transitions._play_cutting``) hides the card in a line
-    only 304's rounds run: it is regional. The plain card play every ruleset runs
-    (``Transitions._play``) is not."""
+    is concealed goes face down) is asked of the trump part in a line only 304's rounds
+    run (``phases._play_hooked``, the part's ``on_play``): it is regional. The plain card
+    play every ruleset runs (``Transitions._play``) is not."""
     s = tool()
     files = s.regional([("28", "28", "{}"), ("304", "304", "{}")], rounds=2)
     lines = {f.path: set(f.lines) for f in files}
-    cutting = _method(PHASES, "_play_cutting")
+    cutting = _method(PHASES, "_play_hooked")
     [marks] = [n.lineno for n in ast.walk(cutting) if isinstance(n, ast.Call)
-               and isinstance(n.func, ast.Name) and n.func.id == "hide"]
+               and isinstance(n.func, ast.Name) and n.func.id == "playing"]
     assert marks in lines["twentyeight/phases.py"]
     plain = _method(PHASES, "_play")
     body = {n.lineno for n in ast.walk(plain) if isinstance(n, ast.stmt)} - {plain.lineno}
@@ -55,7 +55,7 @@ def test_regional_lines_come_from_coverage_of_the_regional_rounds() -> None:
     for f in files:
         assert f.lines and len(f.ranges) <= len(f.lines)
         assert (ROOT / "src" / f.path).is_file()
-    assert any("_play_cutting" in r for f in files for r in f.ranges)
+    assert any("_play_hooked" in r for f in files for r in f.ranges)
 
 
 def test_the_rulesets_played_and_those_left_out() -> None:

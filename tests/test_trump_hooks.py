@@ -173,3 +173,77 @@ def test_the_trump_choices_are_the_parts(preset: str, marker: str) -> None:
     assert seat is not None
     assert rules.config.trump.marker == marker
     assert rnd.legal_actions() == rules.config.trump.choices(port, seat)
+
+
+@frozen
+class CountingView(HandCardTrump):
+    """A third party's 28 whose trump view names the number of tricks played: it
+    depends on more than the trump, so the round must ask it every time."""
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        v = super().view(rnd, seat)
+        return {**v, "tricks": len(rnd.tricks)} if v else v
+
+
+def test_a_third_party_view_is_asked_each_time_the_core_view_is_reused() -> None:
+    """The trump entry of a view is the part's ``view`` hook: a third party's view that
+    reads more than the trump is asked at every view (it sees each new trick), and the
+    core's reused answer is a copy, so a caller changing it changes no later view."""
+    rs = _with_trump(CountingView())
+    assert not rs.config.trump.caches_view() and HandCardTrump().caches_view()
+    rnd = rs.new_round(seed=4)
+    rng = random.Random(4)
+    seen = set()
+    while not rnd.is_over:
+        trump = rnd.view(0)["trump"]
+        if trump is not None:
+            seen.add(trump["tricks"])
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    assert len(seen) > 2
+    plain = te.ruleset("28").new_round(seed=4)
+    rng = random.Random(4)
+    while plain.view(0)["trump"] is None:
+        plain.apply(rng.choice(plain.legal_actions()))
+    b = plain.bidder
+    assert b is not None
+    card = plain.view(b)["trump"]["card"]  # type: ignore[index]
+    plain.view(b)["trump"]["card"] = "changed"  # type: ignore[index]
+    assert plain.view(b)["trump"]["card"] == card  # type: ignore[index]
+    assert "card" not in plain.view((b + 1) % 4)["trump"]  # type: ignore[operator]
+
+
+@frozen
+class LastCardNamed(HandCardTrump):
+    """A third party's 28 whose trump is chosen at the deal's end: the choice only
+    marks it (``set_trump`` with a card still to be dealt), ``after_deal`` names the
+    bidder's last card dealt, known to the bidder."""
+
+    def choose(self, rnd: RoundPort, seat: int, action: te.Action) -> None:
+        from twentyeight.sight import UNDEALT
+
+        rnd.set_trump(card=UNDEALT)
+
+    def after_deal(self, rnd: RoundPort) -> None:
+        bidder = rnd.bidder
+        assert bidder is not None
+        rnd.set_trump(card=rnd.deal_card(bidder, -1), known_to=1 << bidder)
+
+
+def test_choose_and_after_deal_are_the_trump_parts() -> None:
+    """``choose`` replaces the round's own choice and ``after_deal`` is asked once the
+    whole hand is dealt: the trump card is the bidder's last card dealt, whatever was
+    laid, and the bidder knows it."""
+    rs = _with_trump(LastCardNamed())
+    assert "after_deal" in rs.config.trump.active_hooks()
+    rnd = rs.new_round(seed=2)
+    rng = random.Random(2)
+    while rnd.phase != "trump":
+        rnd.apply(rng.choice([a for a in rnd.legal_actions() if str(a) != "redeal"]))
+    bidder = rnd.bidder
+    assert bidder is not None
+    rnd.apply(rnd.legal_actions()[0])
+    while rnd.phase not in ("play", "over"):
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    if rnd.phase == "play":
+        assert rnd.concealed_card == rnd.deal[bidder][-1]
+        assert rnd.view(bidder)["trump"]["card"] == str(rnd.deal[bidder][-1])  # type: ignore[index]

@@ -10,7 +10,7 @@ options ``cut_mode`` and ``open_by_leading_trump`` the core still reads.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
@@ -354,6 +354,78 @@ class FaceDownCuts(HandCardTrump):
     face up: the trump is exposed at once and the game is open (304). Needs
     ``trump_marker`` ``hand-card`` without ``seventh_card``."""
 
+    hides_cards: ClassVar[bool] = True
+    view_cached: ClassVar[bool] = True
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the hand-card's; face-down cuts turn on :meth:`void_play`,
+        :meth:`on_play` and :meth:`on_trick`."""
+        hooks = super().active_hooks()
+        if self.cut_mode == "face-down":
+            hooks |= {"void_play", "on_play", "on_trick"}
+        return hooks
+
+    def lead(self, rnd: RoundPort, seat: int, hand: int, why: Why | None) -> int:
+        """As the hand-card's; under ``open_by_leading_trump`` the face-down card
+        itself may open the first trick (R12: an open game)."""
+        mask = super().lead(rnd, seat, hand, why)
+        card = rnd.trump_card
+        if self.open_by_leading_trump and not rnd.tricks and card >= 0:
+            mask |= 1 << card
+        return mask
+
+    def void_play(self, rnd: RoundPort, seat: int, hand: int,
+                  why: Why | None) -> tuple[int, bool]:
+        """A cut (R10): any card, played face down, never a call; the bidder may cut
+        with the face-down trump card, but not into a trick of its own suit."""
+        if self.cut_mode != "face-down":
+            return super().void_play(rnd, seat, hand, why)
+        card = rnd.trump_card
+        if seat == rnd.bidder and card >= 0 and rnd.deck.suit_of[card] != rnd.led_suit:
+            hand |= 1 << card
+        return hand, False
+
+    def refuse_call(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
+        """Nobody calls for the trump when cuts go face down."""
+        if self.cut_mode != "face-down":
+            return super().refuse_call(rnd, seat)
+        return ("cut-face-down", "nobody calls for the trump here: a player who cannot "
+                "follow suit plays a card face down")
+
+    def on_play(self, rnd: RoundPort, seat: int, cid: int) -> bool:
+        """A card that does not follow suit goes face down (a cut), seen by its player
+        and by the bidder, who chose the trump and so knows it."""
+        led = rnd.led_suit
+        if led < 0 or rnd.deck.suit_of[cid] == led:
+            return False
+        bidder = rnd.bidder
+        rnd.hide(1 << cid, 1 << seat | (0 if bidder is None else 1 << bidder))
+        return True
+
+    def on_trick(self, rnd: RoundPort) -> None:
+        """R11: a cut of the trump suit exposes the trump (it counts from the trick's
+        first card) and turns the trick's cuts up, all but the bidder's own that are
+        not trumps; without one, the cuts stay face down."""
+        cards = rnd.trick_cards
+        down = rnd.down_mask
+        suit_of, trump = rnd.deck.suit_of, rnd.trump_suit_index
+        cuts = [i for i, c in enumerate(cards) if down >> c & 1]
+        first = next((i for i in cuts if suit_of[cards[i]] == trump), -1)
+        if first < 0:
+            return
+        seats = [s for s, _ in rnd.current_trick]
+        bidder = rnd.bidder
+        rnd.reveal(sum(1 << cards[i] for i in cuts
+                       if seats[i] != bidder or suit_of[cards[i]] == trump))
+        rnd.expose_trump(seats[first], from_first=True)
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """As the hand-card's, with ``cut_mode`` ``face-down`` after ``exposed``."""
+        v = super().view(rnd, seat)
+        if not v or self.cut_mode != "face-down":
+            return v
+        items = list(v.items())
+        return dict([*items[:3], ("cut_mode", "face-down"), *items[3:]])
     def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
         """Besides the concealed trump's facts: a card cut face down that ``seat`` has
         not seen is a hidden card in its own place, of a suit its player was void in,

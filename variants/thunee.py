@@ -9,23 +9,24 @@ Double, Khanaak). Any ruleset can carry each part.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 from attrs import field, frozen
 
-from twentyeight.actions import SeventhCard
+from twentyeight.actions import SEVENTH_CARD, Action, SeventhCard
 from twentyeight.cards import DeckSpec
 from twentyeight.config import (
     ClaimWindow,
     HandOutcome,
     ScoringSystem,
     one_of,
+    ordinal,
     typed,
 )
 from twentyeight.inference import Facts
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
-from twentyeight.port import RoundPort
+from twentyeight.port import UNDEALT, RoundPort
 from twentyeight.ruleset import Ruleset
 from twentyeight.trump import HandCardTrump, IndicatorTrump, SeventhCardWhen
 
@@ -47,6 +48,54 @@ DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
 10, 3 and 2: 76 a suit, 304 in all."""
 
 _SEVENTH_FIELDS = ("seventh_card", "seventh_card_position", "seventh_card_when")
+
+
+def _offered(part: LastCardTrump | LastCardIndicator, rnd: RoundPort, seat: int) -> bool:
+    """Whether ``seventh-card`` is among ``seat``'s trump choices now."""
+    if not part.seventh_card or part.seventh_card_when == "always":
+        return part.seventh_card
+    hand = rnd.hand_mask(seat)
+    return all(hand & suit for suit in rnd.deck.suit_mask)
+
+
+def _refused(part: LastCardTrump | LastCardIndicator,
+             action: Action) -> tuple[str, str] | None:
+    if isinstance(action, SeventhCard) and part.seventh_card:
+        return ("seventh-card-not-all-suits", "the card dealt later may be the trump "
+                "only when the cards you hold are of every suit")
+    return None
+
+
+def _chose_seventh(rnd: RoundPort, action: Action) -> bool:
+    """Take the ``seventh-card`` choice: a face-down trump card still to be dealt."""
+    if isinstance(action, SeventhCard):
+        rnd.set_trump(card=UNDEALT)
+        return True
+    return False
+
+
+def _deal_seventh(part: LastCardTrump | LastCardIndicator, rnd: RoundPort) -> None:
+    """The deal is complete: the card dealt to the bidder at ``seventh_card_position``
+    becomes the face-down trump card, known to nobody."""
+    bidder = rnd.bidder
+    if rnd.trump_card == UNDEALT and bidder is not None:
+        rnd.set_trump(card=rnd.deal_card(bidder, part.seventh_card_position - 1))
+
+
+def _seventh_view(v: dict[str, Any], rnd: RoundPort) -> dict[str, Any]:
+    """A trump its own bidder does not know is marked ``seventh-card``."""
+    trump = rnd.trump_state
+    if v and trump.holder is not None and not trump.known_to >> trump.holder & 1:
+        v["marker"] = "seventh-card"
+    return v
+
+
+def _card_name(position: int, hand_size: int) -> str:
+    if position == 7:
+        return "seventh card"
+    if position == hand_size:
+        return "last card"
+    return f"{ordinal(position)} card"
 
 
 @frozen
@@ -71,6 +120,40 @@ class LastCardTrump(HandCardTrump):
     at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
     four suits)."""
 
+    view_cached: ClassVar[bool] = True
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the default; the seventh card turns on :meth:`after_deal`."""
+        hooks = super().active_hooks()
+        return hooks | {"after_deal"} if self.seventh_card else hooks
+
+    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """As the default, and ``seventh-card`` where ``seventh_card_when`` allows."""
+        acts = super().choices(rnd, seat)
+        return (*acts, SEVENTH_CARD) if _offered(self, rnd, seat) else acts
+
+    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """As the default; ``seventh-card`` while the hand is not of every suit."""
+        return _refused(self, action) or super().refuse_choice(rnd, seat, action)
+
+    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """As the default; ``seventh-card`` sets a trump card still to be dealt."""
+        if not _chose_seventh(rnd, action):
+            super().choose(rnd, seat, action)
+
+    def after_deal(self, rnd: RoundPort) -> None:
+        """The seventh card, now dealt, becomes the face-down trump card."""
+        _deal_seventh(self, rnd)
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """As the default; marked ``seventh-card`` while its bidder does not know it."""
+        return _seventh_view(super().view(rnd, seat), rnd)
+
+    def card_name(self, hand_size: int) -> str:
+        """The card ``seventh-card`` takes, in words, for hands of ``hand_size`` cards:
+        ``"seventh card"``, or ``"last card"`` where it is the last one dealt
+        (Thunee), else ``"6th card"`` and the like."""
+        return _card_name(self.seventh_card_position, hand_size)
     def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
         """Besides the concealed trump's facts (the seventh card, unseen by all, is the
         face-down card's place): ``seventh-card`` chosen under ``all-suits`` means the
@@ -103,6 +186,40 @@ class LastCardIndicator(IndicatorTrump):
                                                validator=one_of("always", "all-suits"))
     """As :attr:`LastCardTrump.seventh_card_when`."""
 
+    view_cached: ClassVar[bool] = True
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the default; the seventh card turns on :meth:`after_deal`."""
+        hooks = super().active_hooks()
+        return hooks | {"after_deal"} if self.seventh_card else hooks
+
+    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """As the default, and ``seventh-card`` where ``seventh_card_when`` allows."""
+        acts = super().choices(rnd, seat)
+        return (*acts, SEVENTH_CARD) if _offered(self, rnd, seat) else acts
+
+    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """As the default; ``seventh-card`` while the hand is not of every suit."""
+        return _refused(self, action) or super().refuse_choice(rnd, seat, action)
+
+    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """As the default; ``seventh-card`` sets a trump card still to be dealt."""
+        if not _chose_seventh(rnd, action):
+            super().choose(rnd, seat, action)
+
+    def after_deal(self, rnd: RoundPort) -> None:
+        """The seventh card, now dealt, becomes the face-down trump card."""
+        _deal_seventh(self, rnd)
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """As the default; marked ``seventh-card`` while its bidder does not know it."""
+        return _seventh_view(super().view(rnd, seat), rnd)
+
+    def card_name(self, hand_size: int) -> str:
+        """The card ``seventh-card`` takes, in words, for hands of ``hand_size`` cards:
+        ``"seventh card"``, or ``"last card"`` where it is the last one dealt
+        (Thunee), else ``"6th card"`` and the like."""
+        return _card_name(self.seventh_card_position, hand_size)
     def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
         """As :meth:`LastCardTrump.infer`."""
         super().infer(rnd, seat, facts)

@@ -25,6 +25,7 @@ __all__ = [
     "CORE_GRAMMAR",
     "MAX_ACTION_TEXT",
     "NO_TRUMP",
+    "SEVENTH_CARD",
     "Action",
     "Bid",
     "CallTrump",
@@ -147,6 +148,10 @@ class SeventhCard(Action):
     trump card, unseen by everyone until it is exposed: ``seventh-card``."""
 
     keyword: ClassVar[str] = "seventh-card"
+
+
+SEVENTH_CARD = SeventhCard()
+"""The one ``seventh-card`` action the engine lists (a trump part offers this one)."""
 
 
 @frozen(cache_hash=True)

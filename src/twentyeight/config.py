@@ -484,13 +484,10 @@ class RulesetConfig:
     def seventh_card_name(self) -> str:
         """The card ``seventh-card`` takes, in words: ``"seventh card"``, or ``"last
         card"`` where it is the last one dealt (Thunee), else ``"6th card"`` and the
-        like."""
-        position = self.seventh_card_position
-        if position == 7:
-            return "seventh card"
-        if position == self.hand_size:
-            return "last card"
-        return f"{ordinal(position)} card"
+        like: the trump part's ``card_name``, where it has one (Thunee's
+        :class:`~twentyeight_variants.thunee.LastCardTrump`)."""
+        name = getattr(self.trump, "card_name", None)
+        return str(name(self.hand_size)) if callable(name) else "seventh card"
 
     @property
     def hand_size(self) -> int:

@@ -39,11 +39,11 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from .actions import Action, Bid, Redeal
+from .actions import SEVENTH_CARD, Action, Bid, Redeal
 from .cards import Sealed
 from .errors import ConfigError, ParseError
 from .inputs import describe
-from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
+from .legality import CALL_TRUMP, REDEAL
 from .plugins import WINDOW_EVENTS
 from .position import port_of
 from .sight import UNDEALT, face_down, held_counts, trump_known

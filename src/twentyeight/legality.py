@@ -20,7 +20,6 @@ from .actions import (
     Pass,
     Play,
     Redeal,
-    SeventhCard,
 )
 from .cards import Deck, iter_bits
 from .errors import ConfigError, IllegalActionError, ParseError
@@ -34,8 +33,6 @@ CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
 REDEAL = Redeal()
 """The one ``redeal`` action the engine lists."""
-SEVENTH_CARD = SeventhCard()
-"""The one ``seventh-card`` action the engine lists."""
 
 
 class Legality(RoundState):
@@ -53,8 +50,6 @@ class Legality(RoundState):
     """The part's :meth:`~twentyeight.trump.TrumpRules.exposed_lead` is active."""
     _after_deal: ClassVar[bool]
     """The part's :meth:`~twentyeight.trump.TrumpRules.after_deal` is active."""
-    _trump_viewing: ClassVar[bool]
-    """The part's :meth:`~twentyeight.trump.TrumpRules.view` is active."""
 
     def _legal(self) -> Any:
         """What the player to act may do, worked out once per position (by
@@ -115,8 +110,6 @@ class Legality(RoundState):
             self._legal_cache = (acts, False, False, (), acts)
         elif phase is TRUMP:
             acts = self._trump.choices(self._port_obj or self._port, seat)
-            if self._seventh_offered(seat):
-                acts = (*acts, SEVENTH_CARD)
             self._legal_cache = (acts, False, False, (), acts)
         else:
             return ()
@@ -251,11 +244,8 @@ class Legality(RoundState):
             trump = self._trump_suit
             if (seat == self._bidder and self._exposed_at is None and trump >= 0
                     and self._trump_known >> seat & 1):
-                mask = self._trump.lead(self._port_obj or self._port, seat, hand, why)
-                if (self.ruleset.config.open_by_leading_trump and not self._tricks
-                        and self._concealed >= 0):
-                    mask |= 1 << self._concealed  # the face-down card opens the first trick
-                return mask, False
+                return self._trump.lead(self._port_obj or self._port, seat, hand,
+                                        why), False
             if trump >= 0 and self._exposed_at is not None and self._closed_lead:
                 return self._trump.exposed_lead(self._port_obj or self._port, seat, hand,
                                                 why), False
@@ -271,32 +261,6 @@ class Legality(RoundState):
             return 1 << self._concealed, False
         return 0, False
 
-    def _restricted_play_legal(self, seat: int,
-                               why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
-        """:meth:`_play_legal` of a ruleset with plug-ins that restrict the play
-        (:meth:`~twentyeight.plugins.RulePlugin.restrict_play`): the core's cards, then
-        each plug-in's rule in turn. (The round's class takes it as its
-        ``_play_legal``.)"""
-        mask, can_call = Legality._play_legal(self, seat, why)
-        if mask:
-            port = self._port_obj or self._port
-            for plugin in self._restrictors:
-                kept = plugin.restrict_play(port, seat, mask, why)
-                if not kept or kept & ~mask:
-                    raise ConfigError(
-                        f"plug-in {type(plugin).__name__}: restrict_play must keep some of "
-                        f"the cards it is given and add none (given {mask:#x}, kept {kept:#x})")
-                mask = kept
-        return mask, can_call
-
-    def _seventh_offered(self, seat: int) -> bool:
-        """Whether ``seventh-card`` is among ``seat``'s trump choices now."""
-        cfg = self.ruleset.config
-        if not cfg.seventh_card or cfg.seventh_card_when == "always":
-            return cfg.seventh_card
-        hand = self._hands[seat]
-        return all(hand & suit for suit in self._suit_mask)
-
     def _void_legal(self, seat: int, hand: int,
                     why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
         """:meth:`_play_legal` for a seat void in the suit led."""
@@ -307,15 +271,7 @@ class Legality(RoundState):
         allowed = hand
         can_call = concealed
         if concealed:
-            if self._cuts_face_down:
-                # A cut is played face down, never called for; the bidder may cut with
-                # the face-down trump card, but not into a trick of its own suit.
-                card = self._concealed
-                if seat == self._bidder and card >= 0 and \
-                        self._suit_of[card] != self._suit_of[self._trick[0]]:
-                    allowed |= 1 << card
-                can_call = False
-            elif self._void_asks:
+            if self._void_asks:
                 # (Not asked, the part's answer is the default: any card, or a call.)
                 allowed, can_call = self._trump.void_play(self._port_obj or self._port,
                                                           seat, hand, why)
@@ -441,14 +397,6 @@ def _auction_refusal(rnd: Legality, seat: int, action: Action,
 
 def _trump_refusal(rnd: Legality, seat: int, action: Action) -> IllegalActionError:
     text = str(action)
-    if isinstance(action, SeventhCard):
-        if rnd.ruleset.config.seventh_card:
-            return IllegalActionError(
-                "seventh-card-not-all-suits", "the card dealt later may be the trump "
-                "only when the cards you hold are of every suit", text)
-        return IllegalActionError(
-            "seventh-card-not-allowed", "this ruleset does not offer the seventh card",
-            text)
     rule, msg = rnd._trump.refuse_choice(rnd._port, seat, action)
     return IllegalActionError(rule, msg, text)
 
@@ -484,9 +432,9 @@ def _call_refusal(rnd: Legality, seat: int) -> tuple[str, str]:
         return "no-trump-to-call", "there is no trump to call for"
     if rnd._exposed_at is not None:
         return "trump-already-exposed", "the trump is already exposed"
-    if rnd._cuts_face_down:
-        return ("cut-face-down", "nobody calls for the trump here: a player who cannot "
-                "follow suit plays a card face down")
+    refusal = rnd._trump.refuse_call(rnd._port, seat)
+    if refusal is not None:
+        return refusal
     if rnd._hands[seat] == 0:
         return ("must-play-concealed-trump",
                 "your only card is the concealed trump: play it")
@@ -539,3 +487,21 @@ def _must_expose(rnd: Legality, led: int) -> bool:
 def _bidder_knows_trump(rnd: Legality) -> bool:
     """Whether the bidder knows the trump it plays with (not an unseen seventh card)."""
     return rnd._trump_known >> rnd._bidder & 1 == 1
+
+
+def _restricted_play_legal(rnd: Legality, seat: int,
+                           why: list[tuple[str, str, int]] | None) -> tuple[int, bool]:
+    """``_play_legal`` of a ruleset with plug-ins that restrict the play
+    (:meth:`~twentyeight.plugins.RulePlugin.restrict_play`): the core's cards, then
+    each plug-in's rule in turn. (The round's class takes it under that name.)"""
+    mask, can_call = Legality._play_legal(rnd, seat, why)
+    if mask:
+        port = rnd._port_obj or rnd._port
+        for plugin in rnd._restrictors:
+            kept = plugin.restrict_play(port, seat, mask, why)
+            if not kept or kept & ~mask:
+                raise ConfigError(
+                    f"plug-in {type(plugin).__name__}: restrict_play must keep some of "
+                    f"the cards it is given and add none (given {mask:#x}, kept {kept:#x})")
+            mask = kept
+    return mask, can_call

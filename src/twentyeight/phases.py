@@ -13,16 +13,13 @@ from .actions import (
     NO_TRUMP,
     Action,
     Bid,
-    LayTrump,
-    NameTrump,
     Pass,
-    SeventhCard,
 )
 from .config import HandOutcome, RedealEvent, ScoringSystem
 from .legality import CALL_TRUMP, Legality
-from .port_access import deal_ids
+from .plugin_port import playing
 from .results import RoundResult
-from .sight import ALL, UNDEALT, hide, set_trump
+from .sight import ALL, set_trump
 from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
 
 _MAX_RESULTS = 4096
@@ -81,19 +78,9 @@ class Transitions(Legality):
     def _choose_trump(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
         self._legal_cache = None  # _changed(), written out (hot path)
-        if isinstance(action, LayTrump):
-            cid = self._lay_index.get(id(action))
-            if cid is None:
-                cid = self._ids[action.card]
-            set_trump(self, card=cid, known_to=1 << seat)
-        elif isinstance(action, NameTrump):
-            set_trump(self, self.deck.spec.suits.index(action.suit), known_to=1 << seat)
-        elif isinstance(action, SeventhCard):
-            set_trump(self, card=UNDEALT)  # the seventh card: set once it is dealt
-        else:
-            self._trump.choose(self._port_obj or self._port, seat, action)
-            if self.is_over:
-                return
+        self._trump.choose(self._port_obj or self._port, seat, action)
+        if self.is_over:  # (a part's own choice may end the round)
+            return
         self._after_trump()
 
     def _after_trump(self) -> None:
@@ -104,9 +91,7 @@ class Transitions(Legality):
         if self._reopened_bid is None:
             rest = len(self._packet_masks) - self._packets_dealt
             self._deal_packets(rest)
-            if self._concealed == UNDEALT:
-                set_trump(self, card=deal_ids(self)[self._bidder][
-                    self.ruleset.config.seventh_card_position - 1])
+            # (An auction on the whole hand had the hook asked when the round began.)
             if rest and self._after_deal:
                 self._trump.after_deal(self._port_obj or self._port)
             if self._checks_at["deal-complete"] and self._run_checks("deal-complete"):
@@ -198,7 +183,8 @@ class Transitions(Legality):
         suit. With ``checks``, the redeal checks at the exposure are asked after."""
         self._exposed_by = seat
         self._exposed_at = (len(self._tricks), len(self._trick))
-        if self._concealed >= 0:
+        if self._concealed >= 0 and self._concealed not in self._trick:
+            # (Not a card cut face down into this trick: that one is played.)
             self._hands[self._bidder] |= 1 << self._concealed
         port = self._port_obj or self._port
         trump = self._trump
@@ -238,39 +224,6 @@ class Transitions(Legality):
             self.to_act = self._next_seat[seat]
             return
         self._finish_trick()
-
-    def _play_cutting(self, cid: int) -> None:
-        """:meth:`_play` of a ruleset whose cuts go face down (``cut_mode``
-        ``face-down``; the round's class takes it as its ``_play``): a card that does not
-        follow suit while the trump is concealed is a cut."""
-        trick = self._trick
-        if self._exposed_at is None and self._trump_suit >= 0 and trick \
-                and self._suit_of[cid] != self._suit_of[trick[0]]:
-            # Seen by its player and by the seats that know the trump (the bidder).
-            seat: int = self.to_act  # type: ignore[assignment]
-            hide(self, 1 << cid, 1 << seat | self._trump_known)
-        Transitions._play(self, cid)
-
-    def _play_told(self, cid: int) -> None:
-        """:meth:`_play` of a ruleset with plug-ins told of every card
-        (:meth:`~twentyeight.plugins.RulePlugin.after_card`; the round's class takes it
-        as its ``_play``, and its own play as ``_play_then``)."""
-        seat: int = self.to_act  # type: ignore[assignment]
-        self._play_then(cid)  # type: ignore[attr-defined]
-        port = self._port_obj or self._port
-        for plugin in self._card_plugins:
-            if self.is_over:
-                return
-            plugin.after_card(port, seat)
-
-    def _finish_cutting_trick(self) -> None:
-        """:meth:`_finish_trick` of a ruleset whose cuts go face down (the round's class
-        takes it as its ``_finish_trick``): the cuts are inspected first."""
-        if self._down and self._exposed_at is None:
-            self._inspect_cuts()
-            if self.is_over:
-                return
-        Transitions._finish_trick(self)
 
     def _finish_trick(self) -> None:
         trick = self._trick
@@ -317,27 +270,6 @@ class Transitions(Legality):
                 return
         if self._windows_at["after-trick"]:
             self._open_windows("after-trick")
-
-    def _inspect_cuts(self) -> None:
-        """The trick is complete with the trump concealed and cards cut face down into
-        it (``cut_mode`` ``face-down``): a cut of the trump suit exposes the trump (it
-        counts from the trick's first card) and turns the trick's cuts up, all but the
-        bidder's own that are not trumps; without one, the cuts stay face down."""
-        trick = self._trick
-        suit_of, trump = self._suit_of, self._trump_suit
-        cuts = [i for i, c in enumerate(trick) if self._down >> c & 1]
-        first = next((i for i in cuts if suit_of[trick[i]] == trump), -1)
-        if first < 0:
-            return
-        bidder, concealed = self._bidder, self._concealed
-        seats = self._seat_order[self._leader]
-        self._exposure(seats[first], True, False)
-        if concealed >= 0 and concealed in trick:
-            self._hands[bidder] &= ~(1 << concealed)  # played: it is in the trick
-        for i in cuts:
-            if seats[i] != bidder or suit_of[trick[i]] == trump:
-                self._down &= ~(1 << trick[i])
-        self._run_checks("trump-exposed")
 
     def _run_checks(self, event: RedealEvent) -> bool:
         for check in self._checks_at[event]:
@@ -420,17 +352,10 @@ class Transitions(Legality):
             team = seat & 1
             self._set_active(sum(1 << s for s in range(self._n) if s == seat or s & 1 != team))
         self._leader = seat
-        if rank_order is not None:
-            self._trick_outcome = self.ruleset._outcome_in(rank_order)
-            self._rank_order = rank_order
+        # (None: the deck's own ranks, as before the contract.)
+        self._trick_outcome = self.ruleset._outcome_in(rank_order)
+        self._rank_order = rank_order
         self._changed()
-
-    def _open_trump(self, suit: int) -> None:
-        """The trump is now ``suit``, known to all, counting from the trick's first card
-        (a contract whose trump is the suit of a card played, such as the first lead)."""
-        set_trump(self, suit, known_to=ALL, exposed=True)
-        self._exposed_by = self._bidder
-        self._run_checks("trump-exposed")
 
 
 def _face_up_winner(rnd: Transitions, trick: list[int], trump: int, trump_from: int,
@@ -529,3 +454,30 @@ def _new_result(rnd: Transitions, last_trick_team: int | None,
         multiplier=rnd._multiplier,
         stake=rnd._stake,
     )
+
+
+def _play_hooked(rnd: Transitions, cid: int) -> None:
+    """``_play`` of a ruleset whose trump part turns cards face down as they are
+    played (:meth:`~twentyeight.trump.TrumpRules.on_play`) or whose plug-ins are told
+    of every card (:meth:`~twentyeight.plugins.RulePlugin.after_card`): the round's
+    class takes it under the name ``_play``, so that other rounds pay nothing."""
+    seat: int = rnd.to_act  # type: ignore[assignment]
+    port = rnd._port_obj or rnd._port
+    if rnd._on_play and rnd._exposed_at is None and rnd._trump_suit >= 0:
+        playing(port, seat, cid, rnd._trump.on_play)
+    Transitions._play(rnd, cid)
+    for plugin in rnd._card_plugins:
+        if rnd.is_over:
+            return
+        plugin.after_card(port, seat)
+
+
+def _finish_hooked(rnd: Transitions) -> None:
+    """``_finish_trick`` of a ruleset whose trump part looks at each complete trick
+    with cards face down while the trump is concealed
+    (:meth:`~twentyeight.trump.TrumpRules.on_trick`; taken under that name too)."""
+    if rnd._down and rnd._exposed_at is None:
+        rnd._trump.on_trick(rnd._port_obj or rnd._port)
+        if rnd.is_over:
+            return
+    Transitions._finish_trick(rnd)

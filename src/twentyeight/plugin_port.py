@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import weakref
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import port_access as access
 from .errors import ConfigError
 from .port import RoundPort
-from .sight import ALL, hide, lay_aside, reveal, set_trump
+from .sight import ALL, UNDEALT, hide, lay_aside, reveal, set_trump
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .cards import Deck
     from .config import RulesetConfig
     from .round import Round
@@ -47,7 +49,8 @@ def _round_read() -> Any:
 class PluginPort:
     """A round as its plug-ins see it (see :class:`~twentyeight.port.RoundPort`)."""
 
-    __slots__ = ("_hand_masks", "_r", "config", "dealer", "deck", "opener", "players")
+    __slots__ = ("_hand_masks", "_playing", "_r", "config", "dealer", "deck", "opener",
+                 "players")
 
     def __init__(self, rnd: Round) -> None:
         # A weak reference: the round holds its port, and a cycle would keep every
@@ -62,6 +65,8 @@ class PluginPort:
         self.opener: int = rnd.opener
         # The round changes its hands in place and never replaces the list.
         self._hand_masks = access.hands_list(rnd)
+        # The card being played while the trump part's on_play runs: it may hide it.
+        self._playing = 0
 
     # ------------------------------------------------------------------ reads
 
@@ -112,6 +117,10 @@ class PluginPort:
     unseen_mask = access.unseen_mask
     trump_led = property(access.trump_led)
     trump_card = property(access.trump_card)
+    trump_state = property(access.trump_state)
+    led_suit = property(access.led_suit)
+    trick_cards = property(access.trick_cards)
+    down_mask = property(access.down_mask)
 
     # ------------------------------------------------------------------ changes
 
@@ -135,9 +144,11 @@ class PluginPort:
         """Cards still held that everyone has now seen."""
         access.show_cards(self._r, mask)
 
-    def expose_trump(self) -> None:
-        """Turn the concealed trump up now, by rule (its holder exposes it)."""
-        access.expose_trump(self._r)
+    def expose_trump(self, seat: int | None = None, from_first: bool = False) -> None:
+        """Turn the concealed trump up now, by rule (by ``seat``, default its holder)."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ConfigError(f"expose_trump: {seat!r} is not a seat")
+        access.expose_trump(self._r, seat, bool(from_first))
 
     def set_contract(self, seat: int, bid: int, denomination: str | None = None) -> None:
         """Make ``seat`` the declarer of ``bid`` (a default contract)."""
@@ -148,8 +159,7 @@ class PluginPort:
                                    rank_order: tuple[str, ...] | None = None) -> None:
         """``seat`` plays for every trick, without a trump."""
         order = None if rank_order is None else tuple(rank_order)
-        if order is not None:
-            self._r.ruleset._outcome_in(order)  # refuses it before any change
+        self._r.ruleset._outcome_in(order)  # refuses a bad order before any change
         access.begin_every_trick_contract(self._r, seat, contract, partners_play, order)
 
     def open_trump(self, suit: str) -> None:
@@ -164,11 +174,14 @@ class PluginPort:
         """Cards of the trick in progress or of hands go face down, seen only by
         ``seen_by`` (from a hand: laid aside)."""
         r = self._r
-        in_trick = in_hands = 0
-        for _, card in r.current_trick:
-            in_trick |= 1 << r.deck.card_id(card)
+        # (The card being played, from on_play, counts as the trick's, not its hand's.)
+        in_trick = self._playing
+        for cid in access.trick_cards(self):
+            in_trick |= 1 << cid
+        in_hands = 0
         for seat in range(r.players):
             in_hands |= self.hand_mask(seat)
+        in_hands &= ~in_trick
         if not isinstance(mask, int) or not isinstance(seen_by, int) \
                 or mask & ~(in_trick | in_hands):
             raise ConfigError(f"hide: {mask!r} is not a mask of cards of the trick in "
@@ -188,7 +201,7 @@ class PluginPort:
         r = self._r
         if not (isinstance(suit, int) and -1 <= suit < len(r.deck.spec.suits)):
             raise ConfigError(f"set_trump: suit {suit!r} is not a suit index of the deck")
-        if not (isinstance(card, int) and -1 <= card < r.deck.size):
+        if not (isinstance(card, int) and (-1 <= card < r.deck.size or card == UNDEALT)):
             raise ConfigError(f"set_trump: card {card!r} is not a card id of the deck")
         bidder = r.bidder
         if card >= 0 and not (bidder is not None and self.hand_mask(bidder) >> card & 1):
@@ -196,3 +209,16 @@ class PluginPort:
         if card >= 0 and exposed:
             raise ConfigError("set_trump: a face-down trump card cannot be exposed at once")
         set_trump(r, suit, card, known_to, exposed)
+
+
+def playing(port: RoundPort, seat: int, cid: int,
+            on_play: Callable[[RoundPort, int, int], bool]) -> None:
+    """Ask ``on_play`` (the trump part's :meth:`~twentyeight.trump.TrumpRules.on_play`)
+    about card ``cid``, which ``seat`` plays now: while it runs, the port's
+    :meth:`~PluginPort.hide` accepts that card, not yet in the trick."""
+    own = cast("PluginPort", port)
+    own._playing = 1 << cid
+    try:
+        on_play(port, seat, cid)
+    finally:
+        own._playing = 0

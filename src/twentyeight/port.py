@@ -16,7 +16,7 @@ the port answers itself from the same fields, for speed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -24,7 +24,32 @@ if TYPE_CHECKING:
     from .config import RulesetConfig
     from .results import Trick
 
-__all__ = ["RoundPort"]
+__all__ = ["UNDEALT", "RoundPort", "TrumpState"]
+
+UNDEALT = -2
+"""The :attr:`TrumpState.card` (and :attr:`RoundPort.trump_card`) of a face-down trump
+card chosen before it is dealt (a seventh card taken while the deal is incomplete): the
+trump is chosen, its card and suit are not yet set (``rnd.set_trump(card=UNDEALT)``)."""
+
+
+class TrumpState(NamedTuple):
+    """The trump as a round keeps it (:attr:`RoundPort.trump_state`)."""
+
+    suit: int
+    """The trump suit as a deck suit index; -1 before it is chosen, with none, or
+    while the face-down card is still to be dealt."""
+    card: int
+    """The face-down trump card's id; -1 for none, :data:`UNDEALT`
+    for one still to be dealt."""
+    known_to: int
+    """The seats (seat bits) that know the trump while it is concealed."""
+    exposed_at: tuple[int, int] | None
+    """Where it was exposed: ``(trick index, position in the trick)``; ``None`` while
+    concealed."""
+    exposed_by: int | None
+    """The seat that exposed it; ``None`` while concealed."""
+    holder: int | None
+    """The seat that holds the face-down card (the bidder)."""
 
 
 class RoundPort(Protocol):
@@ -157,6 +182,31 @@ class RoundPort(Protocol):
         ...
 
     @property
+    def trump_state(self) -> TrumpState:
+        """The trump as the round keeps it, in one read (a trump part's
+        :meth:`~twentyeight.trump.TrumpRules.view` reads it for every view): see
+        :class:`TrumpState`. Full information, like :attr:`trump_card`."""
+        ...
+
+    @property
+    def led_suit(self) -> int:
+        """The suit of the card that led the trick in progress (a deck suit index),
+        -1 before its first card."""
+        ...
+
+    @property
+    def trick_cards(self) -> tuple[int, ...]:
+        """The card ids of the trick in progress, in the order played (the seats are
+        :attr:`current_trick`'s)."""
+        ...
+
+    @property
+    def down_mask(self) -> int:
+        """Every card lying face down on the table (card-id bits), whoever has seen
+        it (see :meth:`hide`). Full information."""
+        ...
+
+    @property
     def window(self) -> str | None:
         """The name of the plug-in whose call window is open, if any."""
         ...
@@ -260,11 +310,14 @@ class RoundPort(Protocol):
         """Cards still held that everyone has now seen."""
         ...
 
-    def expose_trump(self) -> None:
+    def expose_trump(self, seat: int | None = None, from_first: bool = False) -> None:
         """Turn the concealed trump up now, by rule rather than by a call: the face-down
-        card joins its holder's hand, the trump counts from the next card played, and the
-        ``trump-exposed`` redeal checks run. For rules that expose the trump at a set
-        moment (after the first trick of a high contract, after the first card).
+        card joins its holder's hand (unless it lies in the trick in progress), the
+        trump counts from the next card played, and the ``trump-exposed`` redeal checks
+        run. For rules that expose the trump at a set moment (after the first trick of
+        a high contract, after the first card). ``seat``: who exposes it (default: its
+        holder); ``from_first``: the trump suit's cards count as trumps from the
+        trick's first card (a trump cut face down turned up at the end of the trick).
         Nothing happens if no trump is concealed."""
         ...
 
@@ -300,13 +353,15 @@ class RoundPort(Protocol):
         """Turn the cards of ``mask`` (card-id bits, cards of the trick in progress or
         of hands) face down: only the seats of ``seen_by`` (seat bits) see them, every
         view, public record and observation of another seat shows a face-down card
-        without its card or its points (304's cuts are made this way). Cards of a hand
-        are laid aside: they stay their seat's cards (:meth:`held_mask`) but leave its
-        hand (:meth:`hand_mask`; they do not follow suit), and are played, face down,
-        once the hand is empty. A card still face down when its trick is complete
-        cannot win it (the best face-up card does; the face-down card's points go to
-        the winner). They stay face down until :meth:`reveal` or the end of the hand
-        (unless the trump part's ``reveal_at_end`` is False). Other cards are a
+        without its card or its points (304's cuts are made this way). The card being
+        played may be hidden too, from :meth:`~twentyeight.trump.TrumpRules.on_play`,
+        before it reaches the trick. Cards of a hand are laid aside: they stay their
+        seat's cards (:meth:`held_mask`) but leave its hand (:meth:`hand_mask`; they do
+        not follow suit), and are played, face down, once the hand is empty. A card
+        still face down when its trick is complete cannot win it (the best face-up card
+        does; the face-down card's points go to the winner). They stay face down until
+        :meth:`reveal` or the end of the hand (unless the trump part's
+        ``reveal_at_end`` is False). Other cards are a
         :class:`~twentyeight.errors.ConfigError`."""
         ...
 
@@ -324,6 +379,9 @@ class RoundPort(Protocol):
         suit is the trump), or with ``card`` -1 the trump is ``suit`` (a deck suit
         index; -1: none). ``known_to`` (seat bits, -1 every seat) are the seats that
         know it while it is concealed; ``exposed``: it is known to all at once and
-        counts from the current trick's first card (not with a face-down card). A
-        bad suit or card is a :class:`~twentyeight.errors.ConfigError`."""
+        counts from the current trick's first card (not with a face-down card).
+        ``card`` :data:`UNDEALT`: the face-down trump card is one
+        still to be dealt (its suit is set when a later ``set_trump`` names the card,
+        e.g. from :meth:`~twentyeight.trump.TrumpRules.after_deal`). A bad suit or card
+        is a :class:`~twentyeight.errors.ConfigError`."""
         ...

@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING, Any
 from .cards import iter_bits
 from .deals import shuffle_deal
 from .errors import ConfigError
-from .sight import unseen_own
+from .port import TrumpState
+from .sight import ALL, set_trump, unseen_own
 
 if TYPE_CHECKING:
     from .plugin_port import PluginPort
     from .round import Round
     from .state import RoundState
 
-__all__ = ["begin_every_trick_contract", "deal_card", "deal_ids", "dealt_masks", "expose_trump",
-           "hands_list", "open_trump", "plugin_state", "set_contract", "set_multiplier",
-           "set_plugin_state", "set_stake", "set_target", "show_cards", "trump_card",
-           "trump_chosen", "trump_led", "unseen_mask"]
+__all__ = ["begin_every_trick_contract", "deal_card", "deal_ids", "dealt_masks", "down_mask",
+           "expose_trump", "hands_list", "led_suit",
+           "open_trump", "plugin_state", "rows_of_packets", "set_contract", "set_multiplier",
+           "set_plugin_state", "set_stake", "set_target", "show_cards", "trick_cards",
+           "trump_card", "trump_chosen", "trump_led", "trump_state", "unseen_mask"]
 
 # ---------------------------------------------------------------- reads
 
@@ -74,6 +76,31 @@ def trump_card(port: PluginPort) -> int:
     return port._r._concealed
 
 
+def trump_state(port: PluginPort) -> TrumpState:
+    """The trump as the round keeps it."""
+    r = port._r
+    at = r._exposed_at
+    return TrumpState(r._trump_suit, r._concealed, r._trump_known, at,
+                      None if at is None else r._exposed_by,
+                      r._bidder if r._bidder >= 0 else None)
+
+
+def led_suit(port: PluginPort) -> int:
+    """The suit index of the trick in progress's first card, -1 before it."""
+    r = port._r
+    return r._suit_of[r._trick[0]] if r._trick else -1
+
+
+def trick_cards(port: PluginPort) -> tuple[int, ...]:
+    """The card ids of the trick in progress, in the order played."""
+    return tuple(port._r._trick)
+
+
+def down_mask(port: PluginPort) -> int:
+    """Every face-down card on the table."""
+    return port._r._down
+
+
 def trump_chosen(rnd: Round) -> bool:
     """Whether a trump suit is chosen, or a card laid for it."""
     return rnd._trump_suit >= 0 or rnd._concealed >= 0
@@ -109,13 +136,14 @@ def show_cards(rnd: Round, mask: int) -> None:
     rnd._shown |= mask
 
 
-def expose_trump(rnd: Round) -> None:
-    """Turn the concealed trump up now, by rule (its holder exposes it); nothing when no
-    trump is concealed."""
+def expose_trump(rnd: Round, seat: int | None = None, from_first: bool = False) -> None:
+    """Turn the concealed trump up now, by rule (by ``seat``, default its holder;
+    ``from_first``: trumps count from the trick's first card); nothing when no trump is
+    concealed."""
     # (A seventh card still to be dealt has no suit yet: nothing to expose.)
     if rnd._trump_suit >= 0 and rnd._exposed_at is None:
         rnd._changed()
-        rnd._exposure(rnd._bidder, False, False, True)
+        rnd._exposure(rnd._bidder if seat is None else seat, from_first, False, True)
 
 
 def set_contract(rnd: Round, seat: int, bid: int, denomination: str | None) -> None:
@@ -136,7 +164,9 @@ def open_trump(rnd: Round, suit: int) -> None:
     """The trump is now suit number ``suit``, known to all, unless a trump is already
     chosen."""
     if not trump_chosen(rnd):
-        rnd._open_trump(suit)
+        set_trump(rnd, suit, known_to=ALL, exposed=True)
+        rnd._exposed_by = rnd._bidder
+        rnd._run_checks("trump-exposed")
 
 
 # ---------------------------------------------------------------- the deal's order

@@ -10,6 +10,7 @@ from typing import Any
 
 from .actions import (
     CORE_GRAMMAR,
+    SEVENTH_CARD,
     Action,
     Bid,
     CardActions,
@@ -26,7 +27,8 @@ from .deals import MAX_SEED, packet_masks_for_seed
 from .encoding import ActionIndex, ObservationLayout
 from .errors import DealError, ParseError
 from .inputs import describe, is_whole
-from .legality import CALL_TRUMP, REDEAL, SEVENTH_CARD
+from .legality import CALL_TRUMP, REDEAL, _restricted_play_legal
+from .phases import _finish_hooked, _play_hooked
 from .plugins import WINDOW_EVENTS, RulePlugin
 from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round, new_round_of
@@ -512,7 +514,6 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_denominations": cfg.auction.denominations,
         "_n_tricks": cfg.tricks,
         "_last_trick_points": cfg.last_trick_points,
-        "_cuts_face_down": cfg.cut_mode == "face-down",
         # The trump part, asked on the branches it decides (the trump concealed, a
         # call, the exposure), and its optional hooks as flags: off, they cost the play
         # nothing.
@@ -521,7 +522,8 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_follow_exposes": "follow_concealed" in hooks,
         "_closed_lead": "exposed_lead" in hooks,
         "_after_deal": "after_deal" in hooks,
-        "_trump_viewing": "view" in hooks,
+        "_on_play": "on_play" in hooks,
+        "_trump_views": {} if cfg.trump.caches_view() else None,
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,
         "_max_actions": cfg.max_actions,
         # The deck's tables. (How a trick is won is in a slot of each round: a
@@ -537,7 +539,6 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_by_text": ruleset._by_text,
         "_action_texts": ruleset._text_by_id,
         "_action_quoted": ruleset._quoted_by_id,
-        "_lay_index": {id(a): cid for cid, a in enumerate(ruleset._lay_of)},
         "_known_plays": ruleset._play_table.known,
         "_bid_actions": ruleset.bid_actions,
         # The hooks asked at each event, and the results kept for reuse.
@@ -550,17 +551,13 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_settlers": ruleset.settling_plugins,
         "_results": {},
     }
-    if cfg.cut_mode == "face-down":
-        # Only rounds whose cuts go face down pay for looking at each card for them.
-        fixed["_play"] = Round._play_cutting
-        fixed["_finish_trick"] = Round._finish_cutting_trick
-    if ruleset.card_plugins:
-        # Only rounds with a plug-in to tell of each card pay for telling it.
-        fixed["_play_then"] = fixed.get("_play", Round._play)
-        fixed["_play"] = Round._play_told
+    # Only rounds whose trump part or plug-ins look at each card or trick pay for it.
+    if "on_play" in hooks or ruleset.card_plugins:
+        fixed["_play"] = _play_hooked
+    if "on_trick" in hooks:
+        fixed["_finish_trick"] = _finish_hooked
     if ruleset.restricting_plugins:
-        # Only rounds whose plug-ins restrict the play pay for asking them.
-        fixed["_play_legal"] = Round._restricted_play_legal
+        fixed["_play_legal"] = _restricted_play_legal
     return type(Round.__name__, (Round,), fixed)
 
 

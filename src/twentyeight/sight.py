@@ -33,16 +33,15 @@ from typing import TYPE_CHECKING, Any, overload
 
 from attrs import frozen
 
+from .port import UNDEALT
+
 if TYPE_CHECKING:
     from .state import RoundState
 
 __all__ = ["ALL", "UNDEALT", "Sight", "face_down", "held_counts", "hidden", "hide",
            "lay_aside", "reveal", "set_trump", "sight", "trump_known", "unseen_own"]
 
-UNDEALT = -2
-"""``_concealed`` of a face-down trump card chosen before it is dealt (a seventh card
-taken while the deal is incomplete): the trump is chosen, its card and suit are not yet
-set."""
+# (UNDEALT is defined with the port, where trump parts read it.)
 
 ALL = -1
 """A seat mask with every seat in it (the seats of any table)."""

@@ -32,10 +32,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 from attrs import field, frozen
 
-from .actions import deck_actions
+from .actions import LayTrump, NameTrump, SeventhCard, deck_actions
 from .errors import ConfigError
 from .inference import NoneOf
 from .plugins import Part, one_of, typed
+from .port import UNDEALT
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -173,7 +174,7 @@ class TrumpRules(Part):
       seat);
     - :meth:`choices`: that seat's choices in the trump phase;
       :meth:`refuse_choice`: why another action is not one of them; :meth:`choose`:
-      carry out one of the part's own :attr:`action_kinds`;
+      carry out one of them (the part's own :attr:`action_kinds` included);
     - :meth:`lead`: the bidder leads while the trump it chose is concealed;
     - :meth:`void_play` (only if active): a player is void in the suit led, the trump
       concealed;
@@ -184,13 +185,23 @@ class TrumpRules(Part):
     - :meth:`exposure_from`: the trump is exposed: from which card trumps count;
     - :meth:`exposed_lead` (only if active): a lead once the trump is known to all;
     - :meth:`last_trick`: the last trick begins with the trump still concealed;
-    - :meth:`view` (only if active): the ``trump`` value of a view.
+    - :meth:`view`: the ``trump`` value of a view (reused per trump state where
+      :meth:`caches_view`).
 
     Card arguments and results are bitmasks of card ids of ``rnd.deck``; ``hand`` is
     the seat's hand (without the face-down card). A play hook that removes cards and
     gets a ``why`` list appends ``(rule id, message, cards removed)`` to it (see
     :data:`Why`): :meth:`Round.explain <twentyeight.legality.Legality.explain>` names
     the rule from it."""
+
+    hides_cards: ClassVar[bool] = False
+    """Whether the part turns cards face down (``rnd.hide``): only then do observations
+    carry a slice for face-down cards."""
+
+    view_cached: ClassVar[bool] = False
+    """Whether this class's :meth:`view` depends only on :attr:`RoundPort.trump_state
+    <twentyeight.port.RoundPort.trump_state>` and on whether the seat knows the trump,
+    so that the round may reuse its answers (see :meth:`caches_view`)."""
 
     marker: ClassVar[str] = ""
     """How the trump is marked (see :data:`TrumpMarker`; a part may have its own): the
@@ -202,7 +213,7 @@ class TrumpRules(Part):
     """The part's own kinds of trump-phase action (beyond ``trump <card>``, ``trump
     <suit>`` and ``seventh-card``): they join the ruleset's grammar, and
     :meth:`~twentyeight.plugins.Part.all_actions` must list every one it can offer. The
-    round carries one out by :meth:`choose`."""
+    part carries one out in its :meth:`choose`."""
     secret_kinds: ClassVar[tuple[type[Action], ...]] = ()
     """Those of :attr:`action_kinds` whose text no other seat ever sees: public records
     made for another audience show ``{"action": <keyword>, "concealed": true}`` (as for
@@ -241,8 +252,8 @@ class TrumpRules(Part):
 
     def active_hooks(self) -> frozenset[str]:
         """The optional hooks the round must ask, among :meth:`void_play`,
-        :meth:`follow_concealed`, :meth:`exposed_lead`, :meth:`after_deal` and
-        :meth:`view` (their names). Read once per
+        :meth:`follow_concealed`, :meth:`exposed_lead`, :meth:`after_deal`,
+        :meth:`on_play` and :meth:`on_trick` (their names). Read once per
         ruleset: a hook not named is never asked and the round plays its default, so
         that the play pays nothing for a rule that is off. The default names those a
         class outside the core overrides and those this part's options turn on
@@ -251,6 +262,12 @@ class TrumpRules(Part):
         if self.trump_lead_after_trump_played:
             hooks.add("exposed_lead")
         return frozenset(hooks)
+
+    def caches_view(self) -> bool:
+        """Whether the round may reuse :meth:`view`'s answers for the same trump
+        state: the core's views may, and a subclass's own :meth:`view` where its
+        class sets :attr:`view_cached`."""
+        return self.view_cached or not _defined_outside_core(type(self), "view")
 
     # ------------------------------------------------------------- the choice
 
@@ -268,22 +285,36 @@ class TrumpRules(Part):
         offers it.)"""
         return deck_actions(rnd.deck).lays.of(rnd.hand_mask(seat))
 
-    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
-        """``seat`` took ``action``, one of :meth:`choices` of a kind the round does not
-        carry out itself (the part's :attr:`action_kinds`; ``trump <card>``, ``trump
-        <suit>`` and ``seventh-card`` the round sets itself): make its changes through
-        the port (``rnd.set_trump``, ``rnd.hide``, ...). Default: a ``trump <card>``
-        or ``trump <suit>`` sets the trump, known to ``seat``."""
-        from .actions import LayTrump, NameTrump
-
-        deck = rnd.deck
+    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
+        to ``seat`` in the trump phase. Default: a card not in the hand, or a reminder
+        to lay one."""
         if isinstance(action, LayTrump):
-            rnd.set_trump(card=deck.card_id(action.card), known_to=1 << seat)
-        elif isinstance(action, NameTrump):
-            rnd.set_trump(suit=deck.spec.suits.index(action.suit), known_to=1 << seat)
-        else:
+            return ("trump-card-not-in-hand",
+                    f"{action.card} is not in your hand: lay a card of the suit you choose")
+        if isinstance(action, SeventhCard):
+            return ("seventh-card-not-allowed",
+                    "this ruleset does not offer the seventh card")
+        return "wrong-phase", "the bidder must lay a trump card face down (trump <card>)"
+
+    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """``seat`` chose the trump with ``action``, one of :meth:`choices`: set it
+        (``rnd.set_trump``). Default: a card laid (``trump <card>``) becomes the
+        face-down trump card, a suit named (``trump <suit>``) the trump, known to
+        ``seat`` alone."""
+        deck = rnd.deck
+        if isinstance(action, NameTrump):
+            rnd.set_trump(deck.spec.suits.index(action.suit), known_to=1 << seat)
+            return
+        if not isinstance(action, LayTrump):
             raise ConfigError(f"{type(self).__name__} offers {action} but does not "
                               "override choose() to carry it out")
+        cid = deck.card_id(action.card)
+        hand = rnd.hand_mask(seat)
+        if not hand >> cid & 1:  # the other copy, where the deck has two of a card
+            cid = next(c for c in range(deck.size)
+                       if hand >> c & 1 and deck.cards[c] == action.card)
+        rnd.set_trump(card=cid, known_to=1 << seat)
 
     def after_deal(self, rnd: RoundPort) -> None:
         """The deal is complete (before the auction when it is on the whole hand, else
@@ -291,26 +322,25 @@ class TrumpRules(Part):
         :meth:`active_hooks` names it. Default: nothing."""
 
     def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
-        """The ``trump`` value of ``seat``'s view (``None``: what every player sees),
-        once the trump is chosen. Asked only if :meth:`active_hooks` names it (the
-        built-in parts have the core's own). Default: the marker, whether the trump is
-        exposed and, once it is, its suit; never a card the seat has not seen."""
-        exposed = rnd.exposed_at is not None
-        out: dict[str, Any] = {"marker": self.marker, "exposed": exposed}
-        if exposed and rnd.trump_suit_index >= 0:
-            out["suit"] = rnd.deck.suit_letter(rnd.trump_suit_index)
-        return out
-
-    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
-        """``(rule id, message)``: why ``action``, not among :meth:`choices`, is refused
-        to ``seat`` in the trump phase. Default: a card not in the hand, or a reminder
-        to lay one."""
-        from .actions import LayTrump
-
-        if isinstance(action, LayTrump):
-            return ("trump-card-not-in-hand",
-                    f"{action.card} is not in your hand: lay a card of the suit you choose")
-        return "wrong-phase", "the bidder must lay a trump card face down (trump <card>)"
+        """The ``trump`` entry of ``seat``'s view (``None``: what everyone sees), asked
+        once the auction is won; ``{}`` while there is no trump to show (the view's
+        entry is then ``None``). Default: ``marker``, ``holder`` and ``exposed``; the
+        ``suit`` and ``card`` where ``seat`` knows them; once exposed, ``exposed_by``
+        and ``exposed_in_trick`` (counting from 1)."""
+        suit, card, known_to, at, by, holder = rnd.trump_state
+        if suit < 0 and card != UNDEALT:
+            return {}
+        v: dict[str, Any] = {"marker": self.marker, "holder": holder,
+                             "exposed": at is not None}
+        if at is not None or (seat is not None and known_to >> seat & 1):
+            deck = rnd.deck
+            v["suit"] = deck.suit_letter(suit)
+            if card >= 0:
+                v["card"] = str(deck.cards[card])
+        if at is not None:
+            v["exposed_by"] = by
+            v["exposed_in_trick"] = at[0] + 1
+        return v
 
     # ------------------------------------------------------ the concealed play
 
@@ -333,6 +363,24 @@ class TrumpRules(Part):
         play it to the trick. Asked only if :meth:`active_hooks` names it. Default:
         no."""
         return False
+
+    def refuse_call(self, rnd: RoundPort, seat: int) -> tuple[str, str] | None:
+        """``(rule id, message)`` when this part never lets ``seat`` call for the
+        concealed trump (an explanation: the play hooks decide), else ``None``.
+        Default: ``None``."""
+        return None
+
+    def on_play(self, rnd: RoundPort, seat: int, cid: int) -> bool:
+        """``seat`` plays card ``cid`` while the trump is concealed, before it goes to
+        the trick: ``True`` if the part turned it face down (``rnd.hide``). Asked only
+        if :meth:`active_hooks` names it. Default: nothing, ``False``."""
+        return False
+
+    def on_trick(self, rnd: RoundPort) -> None:
+        """A trick is complete while the trump is concealed and a card lies face down,
+        before it is scored (the part may turn cards up, ``rnd.reveal``, or expose the
+        trump, ``rnd.expose_trump``). Asked only if :meth:`active_hooks` names it.
+        Default: nothing."""
 
     def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
         """Whether ``seat``, which has just called for the trump, is bound by
@@ -635,8 +683,18 @@ class OpenTrump(TrumpRules):
         """Nobody: the winning bid names the trump."""
         return None
 
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """The trump the bid named, known to all (``suit`` ``None``: No Trump); none
+        in an every-trick contract."""
+        if rnd.contract != "bid":
+            return {}
+        suit = rnd.trump_suit_index
+        return {"marker": self.marker, "exposed": True,
+                "suit": rnd.deck.suit_letter(suit) if suit >= 0 else None}
 
-_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "view")
+
+_OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "on_play",
+                   "on_trick")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
 
 def _trump_led_now(rnd: RoundPort) -> bool:
@@ -650,3 +708,4 @@ def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:
     module's: a third party's, active whatever the options."""
     owner = next(k for k in cls.__mro__ if name in vars(k))
     return owner.__module__ != __name__
+

@@ -16,7 +16,7 @@ from .actions import (
 )
 from .phases import Transitions
 from .records import PUBLIC_RECORD_FORMAT, RECORD_VERSION
-from .sight import UNDEALT, face_down, held_counts, trump_known, unseen_own
+from .sight import face_down, held_counts, unseen_own
 from .state import CALLS, Phase
 
 if TYPE_CHECKING:
@@ -244,38 +244,30 @@ class Views(Transitions):
 
 
 def _trump_view(rnd: Views, seat: int | None) -> dict[str, Any] | None:
-    """What ``seat`` (``None``: everyone) knows of the trump."""
-    if rnd._trump_viewing:  # a part's own view, once the trump is chosen
-        return None if rnd._trump_suit < 0 and rnd._concealed < 0 \
-            else rnd._trump.view(rnd._port, seat)
-    marker = rnd.ruleset.config.trump_marker
-    deck = rnd.deck
-    if marker == "open":
-        if rnd._auction_len is None or rnd._all_tricks:
-            return None
-        return {"marker": "open", "exposed": True,
-                "suit": deck.suit_letter(rnd._trump_suit) if rnd._trump_suit >= 0
-                else None}
-    if rnd._trump_suit < 0 and rnd._concealed != UNDEALT:
+    """What ``seat`` (``None``: everyone) knows of the trump: the trump part's
+    :meth:`~twentyeight.trump.TrumpRules.view`, once the auction is won (an
+    every-trick contract shows one only once its play sets it)."""
+    if rnd._auction_len is None or (rnd._all_tricks and rnd._trump_suit < 0):
         return None
-    concealed = rnd._exposed_at is None
-    trump: dict[str, Any] = {
-        # A trump its own bidder does not know: the unseen seventh card.
-        "marker": marker if rnd._trump_known >> rnd._bidder & 1 else "seventh-card",
-        "holder": rnd._bidder,
-        "exposed": not concealed,
-    }
-    if rnd._cuts_face_down:
-        trump["cut_mode"] = "face-down"
-    if trump_known(rnd, seat):
-        trump["suit"] = deck.suit_letter(rnd._trump_suit)
-        if rnd._concealed >= 0:
-            trump["card"] = str(deck.cards[rnd._concealed])
-    if not concealed:
-        assert rnd._exposed_at is not None
-        trump["exposed_by"] = rnd._exposed_by
-        trump["exposed_in_trick"] = rnd._exposed_at[0] + 1
-    return trump
+    views = rnd._trump_views
+    if views is None:
+        return rnd._trump.view(rnd._port_obj or rnd._port, seat) or None
+    # The part's answer depends only on the trump and on whether the seat knows it
+    # (TrumpRules.caches_view): made once per such state for every round of the
+    # ruleset, and copied, since a caller may change its view.
+    at = rnd._exposed_at
+    key = (rnd._trump_suit, rnd._concealed, rnd._trump_known, at, rnd._exposed_by,
+           rnd._bidder, at is not None or (seat is not None and rnd._trump_known >> seat & 1))
+    v = views.get(key)
+    if v is None:
+        if len(views) >= _MAX_TRUMP_VIEWS:
+            views.clear()
+        v = views[key] = rnd._trump.view(rnd._port_obj or rnd._port, seat)
+    return dict(v) if v else None
+
+
+_MAX_TRUMP_VIEWS = 4096
+"""How many trump views a ruleset keeps for reuse before it starts again."""
 
 
 def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:

@@ -103,7 +103,10 @@ class TurnUp(TrumpRules):
         return "wrong-phase", "the dealer must bury a card face down (bury <card>)"
 
     def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
-        """The trump, known to all, and the turned-up card."""
+        """The trump, known to all, and the turned-up card; none before the dealer
+        buries."""
+        if rnd.trump_suit_index < 0:
+            return {}
         deck = rnd.deck
         return {"marker": self.marker, "exposed": True,
                 "suit": deck.suit_letter(rnd.trump_suit_index),
