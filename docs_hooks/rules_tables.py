@@ -224,6 +224,24 @@ def _part_title(config: RulesetConfig, part: Any) -> str:
     return f"Plug-in `{getattr(part, 'name', cls.__name__)}` ({where})"
 
 
+def _alias_doc(module: str, name: str) -> str | None:
+    """The docstring of alias ``name`` as ``module`` sees it: written there, or in the
+    module of the same package it was imported from (``twentyeight.trump`` re-exports
+    the types of ``twentyeight.trump_types``)."""
+    doc = module_attribute_docs(module).get(name)
+    if doc is not None:
+        return doc
+    value = getattr(sys.modules[module], name, None)
+    package = module.split(".")[0]
+    for other in sorted(sys.modules):
+        if other.split(".")[0] == package and other != module \
+                and getattr(sys.modules[other], name, None) is value:
+            doc = module_attribute_docs(other).get(name)
+            if doc is not None:
+                return doc
+    return None
+
+
 def _meaning(owner: type, name: str) -> str:
     """The field's docstring; for a choice typed by a documented alias (``TrumpMarker``)
     whose values the field's own docstring does not spell out, the alias's docstring."""
@@ -231,7 +249,7 @@ def _meaning(owner: type, name: str) -> str:
     kind, alias = _annotation(owner, name)
     if alias is not None and typing.get_origin(kind) is typing.Literal:
         module, alias_name = alias.split(":")
-        alias_doc = module_attribute_docs(module).get(alias_name)
+        alias_doc = _alias_doc(module, alias_name)
         values = typing.get_args(kind)
         if alias_doc is not None and (doc is None or _SEE_ALIAS.search(doc)
                                       or not all(f"``{v}``" in doc for v in values)):

@@ -17,7 +17,8 @@ import attrs
 
 from .errors import ConfigError
 from .plugins import one_of
-from .trump import _NEUTRAL, _PARTS, TRUMP_OPTION_NAMES, TrumpRules
+from .trump import _PARTS, TrumpRules
+from .trump_types import _NEUTRAL, TRUMP_OPTION_NAMES
 
 __all__ = ["check_trump_options", "fold_trump_options"]
 
