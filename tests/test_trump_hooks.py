@@ -77,19 +77,24 @@ class FollowingTrump(HandCardTrump):
         return led == rnd.trump_suit_index
 
 
+def _play_alike(a: te.Round, b: te.Round, rng: random.Random) -> None:
+    """Play ``a`` and ``b`` with the same random legal actions, checking that they
+    offer the same actions at every step and end with the same result."""
+    while not a.is_over:
+        assert a.legal_actions() == b.legal_actions()
+        action = rng.choice(a.legal_actions())
+        a.apply(action)
+        b.apply(action)
+    assert a.result == b.result
+
+
 def test_an_overridden_optional_hook_is_asked_and_matches_the_option() -> None:
     """The override turns its hook on by itself, and plays as the option does."""
     by_hook = _with_trump(FollowingTrump())
     by_option = te.ruleset("28", concealed_follow="expose")
     for seed in range(30):
         a, b = by_hook.new_round(seed=seed), by_option.new_round(seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            assert a.legal_actions() == b.legal_actions()
-            action = rng.choice(a.legal_actions())
-            a.apply(action)
-            b.apply(action)
-        assert a.result == b.result
+        _play_alike(a, b, random.Random(seed))
 
 
 CALLS: list[tuple[str, Any, int]] = []
@@ -143,13 +148,7 @@ def test_the_part_is_asked_only_on_the_branches_it_decides() -> None:
     for seed in range(40):
         CALLS.clear()
         a, b = logging.new_round(seed=seed), classic.new_round(seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            assert a.legal_actions() == b.legal_actions()
-            action = rng.choice(a.legal_actions())
-            a.apply(action)
-            b.apply(action)
-        assert a.result == b.result
+        _play_alike(a, b, random.Random(seed))
         exposures = [c for c in CALLS if c[0] == "exposure_from"]
         assert len(exposures) == (a.exposed_at is not None)
         for name, exposed_at, done in CALLS:

@@ -28,7 +28,7 @@ from twentyeight.inference import Facts
 from twentyeight.plugins import RulePlugin, StandardAuction, Why
 from twentyeight.port import UNDEALT, RoundPort
 from twentyeight.ruleset import Ruleset
-from twentyeight.trump import HandCardTrump, IndicatorTrump, SeventhCardWhen
+from twentyeight.trump import HandCardTrump, IndicatorTrump, SeventhCardWhen, TrumpRules
 
 from .announcements import Announcements, Meld
 from .classic import CONFIG_28
@@ -50,7 +50,7 @@ DECK_THUNEE = DeckSpec(ranks=("J", "9", "A", "10", "K", "Q"),
 _SEVENTH_FIELDS = ("seventh_card", "seventh_card_position", "seventh_card_when")
 
 
-def _offered(part: LastCardTrump | LastCardIndicator, rnd: RoundPort, seat: int) -> bool:
+def _offered(part: _SeventhCardChoice, rnd: RoundPort, seat: int) -> bool:
     """Whether ``seventh-card`` is among ``seat``'s trump choices now."""
     if not part.seventh_card or part.seventh_card_when == "always":
         return part.seventh_card
@@ -58,7 +58,7 @@ def _offered(part: LastCardTrump | LastCardIndicator, rnd: RoundPort, seat: int)
     return all(hand & suit for suit in rnd.deck.suit_mask)
 
 
-def _refused(part: LastCardTrump | LastCardIndicator,
+def _refused(part: _SeventhCardChoice,
              action: Action) -> tuple[str, str] | None:
     if isinstance(action, SeventhCard) and part.seventh_card:
         return ("seventh-card-not-all-suits", "the card dealt later may be the trump "
@@ -74,7 +74,7 @@ def _chose_seventh(rnd: RoundPort, action: Action) -> bool:
     return False
 
 
-def _deal_seventh(part: LastCardTrump | LastCardIndicator, rnd: RoundPort) -> None:
+def _deal_seventh(part: _SeventhCardChoice, rnd: RoundPort) -> None:
     """The deal is complete: the card dealt to the bidder at ``seventh_card_position``
     becomes the face-down trump card, known to nobody."""
     bidder = rnd.bidder
@@ -98,8 +98,61 @@ def _card_name(position: int, hand_size: int) -> str:
     return f"{ordinal(position)} card"
 
 
+class _SeventhCardChoice(TrumpRules):
+    """The hooks of the ``seventh-card`` choice, shared by :class:`LastCardTrump` and
+    :class:`LastCardIndicator` (each has the fields; this class has none and no
+    marker, so it is no part of its own)."""
+
+    __slots__ = ()
+    seventh_card: bool
+    seventh_card_position: int
+    seventh_card_when: SeventhCardWhen
+
+    view_cached: ClassVar[bool] = True
+
+    def active_hooks(self) -> frozenset[str]:
+        """As the default; the seventh card turns on :meth:`after_deal`."""
+        hooks = super().active_hooks()
+        return hooks | {"after_deal"} if self.seventh_card else hooks
+
+    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """As the default, and ``seventh-card`` where ``seventh_card_when`` allows."""
+        acts = super().choices(rnd, seat)
+        return (*acts, SEVENTH_CARD) if _offered(self, rnd, seat) else acts
+
+    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """As the default; ``seventh-card`` while the hand is not of every suit."""
+        return _refused(self, action) or super().refuse_choice(rnd, seat, action)
+
+    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """As the default; ``seventh-card`` sets a trump card still to be dealt."""
+        if not _chose_seventh(rnd, action):
+            super().choose(rnd, seat, action)
+
+    def after_deal(self, rnd: RoundPort) -> None:
+        """The seventh card, now dealt, becomes the face-down trump card."""
+        _deal_seventh(self, rnd)
+
+    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
+        """As the default; marked ``seventh-card`` while its bidder does not know it."""
+        return _seventh_view(super().view(rnd, seat), rnd)
+
+    def card_name(self, hand_size: int) -> str:
+        """The card ``seventh-card`` takes, in words, for hands of ``hand_size`` cards:
+        ``"seventh card"``, or ``"last card"`` where it is the last one dealt
+        (Thunee), else ``"6th card"`` and the like."""
+        return _card_name(self.seventh_card_position, hand_size)
+
+    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
+        """Besides the concealed trump's facts (the seventh card, unseen by all, is the
+        face-down card's place): ``seventh-card`` chosen under ``all-suits`` means the
+        bidder held every suit then."""
+        super().infer(rnd, seat, facts)
+        _seventh_facts(self.seventh_card_when, rnd, facts)
+
+
 @frozen
-class LastCardTrump(HandCardTrump):
+class LastCardTrump(_SeventhCardChoice, HandCardTrump):
     """Thunee's trump (R8): instead of choosing, the bidder may make a card dealt to them
     after the choice the face-down trump (``seventh-card``), unseen by all until
     exposed: the sixth and last card in Thunee, offered when the four cards held are of
@@ -120,47 +173,6 @@ class LastCardTrump(HandCardTrump):
     at the choice are of every suit of the deck (``all-suits``: Thunee's four cards of
     four suits)."""
 
-    view_cached: ClassVar[bool] = True
-
-    def active_hooks(self) -> frozenset[str]:
-        """As the default; the seventh card turns on :meth:`after_deal`."""
-        hooks = super().active_hooks()
-        return hooks | {"after_deal"} if self.seventh_card else hooks
-
-    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
-        """As the default, and ``seventh-card`` where ``seventh_card_when`` allows."""
-        acts = super().choices(rnd, seat)
-        return (*acts, SEVENTH_CARD) if _offered(self, rnd, seat) else acts
-
-    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
-        """As the default; ``seventh-card`` while the hand is not of every suit."""
-        return _refused(self, action) or super().refuse_choice(rnd, seat, action)
-
-    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
-        """As the default; ``seventh-card`` sets a trump card still to be dealt."""
-        if not _chose_seventh(rnd, action):
-            super().choose(rnd, seat, action)
-
-    def after_deal(self, rnd: RoundPort) -> None:
-        """The seventh card, now dealt, becomes the face-down trump card."""
-        _deal_seventh(self, rnd)
-
-    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
-        """As the default; marked ``seventh-card`` while its bidder does not know it."""
-        return _seventh_view(super().view(rnd, seat), rnd)
-
-    def card_name(self, hand_size: int) -> str:
-        """The card ``seventh-card`` takes, in words, for hands of ``hand_size`` cards:
-        ``"seventh card"``, or ``"last card"`` where it is the last one dealt
-        (Thunee), else ``"6th card"`` and the like."""
-        return _card_name(self.seventh_card_position, hand_size)
-    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
-        """Besides the concealed trump's facts (the seventh card, unseen by all, is the
-        face-down card's place): ``seventh-card`` chosen under ``all-suits`` means the
-        bidder held every suit then."""
-        super().infer(rnd, seat, facts)
-        _seventh_facts(self.seventh_card_when, rnd, facts)
-
 
 def _seventh_facts(when: str, rnd: RoundPort, facts: Facts) -> None:
     if when == "all-suits":
@@ -171,7 +183,7 @@ def _seventh_facts(when: str, rnd: RoundPort, facts: Facts) -> None:
 
 
 @frozen
-class LastCardIndicator(IndicatorTrump):
+class LastCardIndicator(_SeventhCardChoice, IndicatorTrump):
     """The indicator (29) with :class:`LastCardTrump`'s choice: ``te.ruleset("29",
     seventh_card=True)``."""
 
@@ -185,45 +197,6 @@ class LastCardIndicator(IndicatorTrump):
     seventh_card_when: SeventhCardWhen = field(default="always",
                                                validator=one_of("always", "all-suits"))
     """As :attr:`LastCardTrump.seventh_card_when`."""
-
-    view_cached: ClassVar[bool] = True
-
-    def active_hooks(self) -> frozenset[str]:
-        """As the default; the seventh card turns on :meth:`after_deal`."""
-        hooks = super().active_hooks()
-        return hooks | {"after_deal"} if self.seventh_card else hooks
-
-    def choices(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
-        """As the default, and ``seventh-card`` where ``seventh_card_when`` allows."""
-        acts = super().choices(rnd, seat)
-        return (*acts, SEVENTH_CARD) if _offered(self, rnd, seat) else acts
-
-    def refuse_choice(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
-        """As the default; ``seventh-card`` while the hand is not of every suit."""
-        return _refused(self, action) or super().refuse_choice(rnd, seat, action)
-
-    def choose(self, rnd: RoundPort, seat: int, action: Action) -> None:
-        """As the default; ``seventh-card`` sets a trump card still to be dealt."""
-        if not _chose_seventh(rnd, action):
-            super().choose(rnd, seat, action)
-
-    def after_deal(self, rnd: RoundPort) -> None:
-        """The seventh card, now dealt, becomes the face-down trump card."""
-        _deal_seventh(self, rnd)
-
-    def view(self, rnd: RoundPort, seat: int | None) -> dict[str, Any]:
-        """As the default; marked ``seventh-card`` while its bidder does not know it."""
-        return _seventh_view(super().view(rnd, seat), rnd)
-
-    def card_name(self, hand_size: int) -> str:
-        """The card ``seventh-card`` takes, in words, for hands of ``hand_size`` cards:
-        ``"seventh card"``, or ``"last card"`` where it is the last one dealt
-        (Thunee), else ``"6th card"`` and the like."""
-        return _card_name(self.seventh_card_position, hand_size)
-    def infer(self, rnd: RoundPort, seat: int, facts: Facts) -> None:
-        """As :meth:`LastCardTrump.infer`."""
-        super().infer(rnd, seat, facts)
-        _seventh_facts(self.seventh_card_when, rnd, facts)
 
 
 @frozen

@@ -358,18 +358,12 @@ class TrumpRules(Part):
         Asked only if :meth:`active_hooks` names it. Default (the rule of
         ``trump_lead_after_trump_played``): no trump until a card of the trump suit has
         been played to an earlier trick, unless the hand holds nothing else."""
-        trump = rnd.trump_suit_index
-        suit = rnd.deck.suit_letter(trump)
+        suit = rnd.deck.suit_letter(rnd.trump_suit_index)
         if any(c.suit == suit for t in rnd.tricks for c in t.cards):
             return hand
-        others = hand & ~rnd.deck.suit_mask[trump]
-        if not others:
-            return hand
-        if why is not None:
-            why.append(("trump-lead-before-trump-played",
-                        "no trump may be led until a trump has been played to an earlier "
-                        "trick, while you hold another suit", hand & ~others))
-        return others
+        return _no_trump_lead(rnd, hand, why, "trump-lead-before-trump-played",
+                              "no trump may be led until a trump has been played to an "
+                              "earlier trick, while you hold another suit")
 
     def last_trick(self, rnd: RoundPort) -> str | None:
         """The last trick is about to begin and the trump is still concealed: the
@@ -431,14 +425,9 @@ class ConcealedTrump(TrumpRules):
         policy = self.bidder_trump_lead
         if policy == "any" or (policy == "after-trump-led" and rnd.trump_led):
             return hand
-        others = hand & ~rnd.deck.suit_mask[rnd.trump_suit_index]
-        if not others:
-            return hand
-        if why is not None:
-            why.append(("bidder-may-not-lead-trump",
-                        "the bidder may not lead the trump suit before it is exposed while "
-                        "holding other suits", hand & ~others))
-        return others
+        return _no_trump_lead(rnd, hand, why, "bidder-may-not-lead-trump",
+                              "the bidder may not lead the trump suit before it is exposed "
+                              "while holding other suits")
 
     def active_hooks(self) -> frozenset[str]:
         """As the default; ``reveal_when_void`` turns on :meth:`void_play`."""
@@ -640,6 +629,18 @@ class OpenTrump(TrumpRules):
 _OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "on_play",
                    "on_trick")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
+
+def _no_trump_lead(rnd: RoundPort, hand: int, why: Why | None, rule: str,
+                   message: str) -> int:
+    """``hand`` less its cards of the trump suit, unless it holds nothing else (a lead
+    restriction; ``rule`` and ``message`` explain the cards removed)."""
+    others = hand & ~rnd.deck.suit_mask[rnd.trump_suit_index]
+    if not others:
+        return hand
+    if why is not None:
+        why.append((rule, message, hand & ~others))
+    return others
+
 
 def _trump_led_now(rnd: RoundPort) -> bool:
     """Whether the trick in progress was led in the trump suit."""
