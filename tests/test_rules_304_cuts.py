@@ -394,3 +394,30 @@ def test_the_gymnasium_table_text_says_face_down_for_an_unseen_cut() -> None:
         rnd.apply(play)
     text = table_text(rnd)
     assert "trick: seat 1 9S, seat 2 face down" in text and "JD" not in text
+
+
+@pytest.mark.parametrize("name, options", [
+    ("28", {"open_by_leading_trump": True}),
+    ("304", {"cut_mode": "call"}),
+])
+def test_a_cut_goes_face_up_without_face_down_cuts(name: str, options: dict[str, object]) -> None:
+    """``open_by_leading_trump`` (R12) alone, or 304 with ``cut_mode="call"``, gets the
+    part of the face-down cuts with cuts played face up, as in 28 (RULES.md: a player who
+    cannot follow may play any card): the cut is seen by every seat, counts in every
+    seat's observation, and the observation has no ``face_down`` slice."""
+    rules = te.ruleset(name, **options)
+    assert not rules.config.trump.hides_cards
+    assert "face_down" not in [s.name for s in rules.observation_spec.slices]
+    rnd = rules.new_round(deal=_deal(W3_DEAL), dealer=0)
+    rnd.apply(next(a for a in rnd.legal_actions() if str(a).startswith("bid")))  # seat 1
+    while rnd.phase.value in ("auction", "trump"):
+        rnd.apply("trump JH" if rnd.phase.value == "trump" else "pass")
+    rnd.apply("play 9S")  # seat 1 leads a spade: seat 2 holds none
+    assert rnd.to_act == 2
+    rnd.apply("play 9D")
+    cut = rnd.deck.card_id(te.Card.parse("9D"))
+    spec = rules.observation_spec
+    for seat in range(4):
+        assert rnd.face_down_mask(seat) == 0
+        assert rnd.view(seat)["trick"]["cards"][1] == {"seat": 2, "card": "9D"}
+        assert spec.read(rnd.observation(seat), "played")[2 * rnd.deck.size + cut] == 1.0

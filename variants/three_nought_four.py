@@ -334,6 +334,10 @@ class Auction304(StandardAuction):
         return len(config.bids) * n + 2 * n
 
 
+_CUT_HOOKS = frozenset({"void_play", "on_play", "on_trick"})
+"""The hooks of :class:`FaceDownCuts` that face-down cuts turn on."""
+
+
 @frozen
 class FaceDownCuts(HandCardTrump):
     """304's trump (R10-R12): the bidder's face-down card, and a player who cannot
@@ -354,16 +358,24 @@ class FaceDownCuts(HandCardTrump):
     face up: the trump is exposed at once and the game is open (304). Needs
     ``trump_marker`` ``hand-card`` without ``seventh_card``."""
 
-    hides_cards: ClassVar[bool] = True
     view_cached: ClassVar[bool] = True
+
+    @property
+    def hides_cards(self) -> bool:
+        """Whether cuts go face down (``cut_mode`` ``face-down``)."""
+        return self.cut_mode == "face-down"
 
     def active_hooks(self) -> frozenset[str]:
         """As the hand-card's; face-down cuts turn on :meth:`void_play`,
-        :meth:`on_play` and :meth:`on_trick`."""
+        :meth:`on_play` and :meth:`on_trick`, which are off without them (with
+        ``cut_mode`` ``call`` a cut is played face up, as in 28)."""
         hooks = super().active_hooks()
         if self.cut_mode == "face-down":
-            hooks |= {"void_play", "on_play", "on_trick"}
-        return hooks
+            return hooks | _CUT_HOOKS
+        # The default turns on every hook a class outside the core defines: these are
+        # this class's own, and do nothing without face-down cuts (a subclass's stay).
+        return hooks - {h for h in _CUT_HOOKS
+                        if getattr(type(self), h) is getattr(FaceDownCuts, h)}
 
     def lead(self, rnd: RoundPort, seat: int, hand: int, why: Why | None) -> int:
         """As the hand-card's; under ``open_by_leading_trump`` the face-down card

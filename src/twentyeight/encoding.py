@@ -263,7 +263,8 @@ class ObservationLayout(Sealed):
              + ", ".join((*self.windows, "none"))),
         ]
         core = len(parts)
-        self._cuts = cfg.cut_mode == "face-down"
+        # Only a part that turns played cards face down has them counted here.
+        self._cuts = cfg.trump.hides_cards
         if self._cuts:
             parts.append(("face_down", 2 * n,
                           "cards cut face down that the seat has not seen: how many each "
@@ -292,7 +293,7 @@ class ObservationLayout(Sealed):
         self._tricks_per_hand = cfg.tricks
         self._points_in_play = deck.total_points + cfg.last_trick_points
         self._contract_kinds = {kind: i for i, kind in enumerate(kinds)}
-        self._open_trump = cfg.trump_marker == "open"
+        self._open_trump = cfg.trump.marker == "open"
         self._everyone = (1 << n) - 1
         self._bid_index = {b: i for i, b in enumerate(self.bids)}
         self._max_calls = cfg.auction.max_calls(cfg)

@@ -33,6 +33,11 @@ cards, :class:`~twentyeight.cards.DeckSpec`)."""
 
 _CARD_MASK: Final = (1 << CARD_BITS) - 1
 
+_HOOKS_OUTSIDE_THE_KERNEL: Final = frozenset({"on_play", "on_trick", "exposed_lead"})
+"""The trump part's hooks the kernel does not ask (a card turned face down as it is
+played, a change once a trick is complete, a lead that reads the finished tricks): a
+ruleset whose part has one active is searched over copies of the round."""
+
 
 class SearchTables:
     """What the searches read of a ruleset, made once per ruleset."""
@@ -108,8 +113,8 @@ class SearchTables:
         self.plain = (not self.keyed_plugins
                       and not any(p._hooks_the_play() for p in cfg.plugins)
                       and min(deck.points) >= 0
-                      and cfg.last_trick_points >= 0 and not cfg.trump_lead_after_trump_played
-                      and cfg.cut_mode == "call"
+                      and cfg.last_trick_points >= 0
+                      and not _HOOKS_OUTSIDE_THE_KERNEL & cfg.trump.active_hooks()
                       and all(c.settled_by_the_deal
                               for c in ruleset.checks_at.get("trump-exposed", ())))
         """Whether the play, from the start of a trick past the claim windows, can be

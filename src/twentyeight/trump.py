@@ -138,10 +138,6 @@ class TrumpRules(Part):
     :data:`Why`): :meth:`Round.explain <twentyeight.legality.Legality.explain>` names
     the rule from it."""
 
-    hides_cards: ClassVar[bool] = False
-    """Whether the part turns cards face down (``rnd.hide``): only then do observations
-    carry a slice for face-down cards."""
-
     view_cached: ClassVar[bool] = False
     """Whether this class's :meth:`view` depends only on :attr:`RoundPort.trump_state
     <twentyeight.port.RoundPort.trump_state>` and on whether the seat knows the trump,
@@ -206,6 +202,15 @@ class TrumpRules(Part):
         if self.trump_lead_after_trump_played:
             hooks.add("exposed_lead")
         return frozenset(hooks)
+
+    @property
+    def hides_cards(self) -> bool:
+        """Whether this part, with its options, turns cards played to a trick face down
+        (``rnd.hide`` from :meth:`on_play`): only then do observations carry a
+        ``face_down`` slice that counts them. A card laid aside face down before the
+        play (``rnd.hide`` of a hand card, as a turn-up's buried card) needs none: it is
+        left out of what other seats observe all the same. Default: ``False``."""
+        return False
 
     def caches_view(self) -> bool:
         """Whether the round may reuse :meth:`view`'s answers for the same trump
