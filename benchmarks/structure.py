@@ -19,10 +19,13 @@ its class.
                      ``RoundState``) in modules other than the round's own layers
 
     python benchmarks/structure.py [--rounds 40] [--driver play|kit] [--list] [--json]
+                                   [--no-test-plugins]
     python benchmarks/structure.py --no-coverage     # the structure figures alone
 
-The rulesets played are ``te.presets()``, every composition of a preset with modifiers
-that builds (``tests/helpers.py``'s ``compositions()``), the option variants the
+The rulesets played are ``te.presets()`` (with the example plug-ins under
+``tests/plugins`` registered, unless ``--no-test-plugins``: a generic seam that a
+regional preset and a test plug-in use is not regional), every composition of a preset
+with modifiers that builds (``tests/helpers.py``'s ``compositions()``), the option variants the
 property tests run (``OPTION_VARIANTS`` of ``tests/test_properties.py``) and the house
 rules' catalogue (``twentyeight_variants.house_rules.HOUSE_RULES``). Round ``i`` of a
 ruleset is dealt from seed ``i`` with dealer ``i % players`` and played with the legal
@@ -72,6 +75,19 @@ Target = tuple[str, str, str]
 
 
 # ---------------------------------------------------------------- what is played
+
+
+def install_test_plugins() -> None:
+    """Put the source folder of every example plug-in under ``tests/plugins`` on the
+    path and make the registry look again, as the test run does: their rulesets count
+    among the registered ones (a seam only a regional preset and a test plug-in use is
+    not regional)."""
+    for source in sorted((ROOT / "tests" / "plugins").glob("*/src")):
+        if str(source) not in sys.path:
+            sys.path.insert(0, str(source))
+    import twentyeight as te
+
+    te.refresh()
 
 
 def targets() -> list[Target]:
@@ -456,8 +472,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--no-coverage", action="store_true",
                         help="the structure figures only")
+    parser.add_argument("--no-test-plugins", action="store_true",
+                        help="leave out the example plug-ins under tests/plugins")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if not args.no_test_plugins:
+        install_test_plugins()
     if args.child is not None:
         spec = json.loads(args.child.read_text())
         play([tuple(t) for t in spec["targets"]], spec["rounds"], spec["driver"])

@@ -10,6 +10,8 @@ checks the ``.dist-info`` against the plug-in's ``pyproject.toml``."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,28 @@ def install_example_plugin() -> None:
     import twentyeight
 
     twentyeight.refresh()
+
+
+VEILED = Path(__file__).resolve().parent / "plugins" / "veiled"
+"""The third example plug-in: a trump part that hides cards as they are played, and two
+rule plug-ins (``tests/test_veiled.py`` installs it for its own tests only, so that the
+other tests' every-preset loops stay as fast as they were)."""
+
+
+@contextmanager
+def plugin_installed(folder: Path) -> Iterator[None]:
+    """The example plug-in in ``folder`` installed (its source folder on ``sys.path``,
+    the registry refreshed) for the block, and uninstalled after it."""
+    import twentyeight
+
+    source = str(folder / "src")
+    sys.path.insert(0, source)
+    twentyeight.refresh()
+    try:
+        yield
+    finally:
+        sys.path.remove(source)
+        twentyeight.refresh()
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -15,19 +15,23 @@ Fast by default (30 rounds, hiding and resample on a few); ``TWENTYEIGHT_DEEP=1`
 
 from __future__ import annotations
 
-import ast
 import os
 import random
 
 import pytest
 
 import twentyeight as te
-from twentyeight.resample import _Facts, resample
 from twentyeight.testing import check_random_rounds
 from twentyeight.testing.hiding import _unseen_worlds, check_hiding
 from twentyeight.testing.invariants import check_record_round_trip
 
 from .conftest import TURN_UP
+from .plugin_checks import (
+    check_metadata,
+    check_public_names_only,
+    check_resample_at_every_step,
+    random_steps,
+)
 
 DEEP = bool(os.environ.get("TWENTYEIGHT_DEEP"))
 ROUNDS = 2000 if DEEP else 30
@@ -41,26 +45,12 @@ def _rules() -> te.Ruleset:
 def _play(seed: int, until: str | None = None) -> te.Round:
     """A random round of the turn-up (the dealer turns with the seed), played to the end
     or until the phase ``until``."""
-    rs = _rules()
-    rnd = rs.new_round(seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    while not rnd.is_over and rnd.phase.value != until:
-        legal = rnd.legal_actions()
-        rnd.apply(legal[rng.randrange(len(legal))])
-    return rnd
+    return random_steps(_rules(), seed, until)[-1]
 
 
 def _steps(seed: int) -> list[te.Round]:
     """Every state of a random round, from the deal to the end."""
-    rs = _rules()
-    rnd = rs.new_round(seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    out = [rnd.clone()]
-    while not rnd.is_over:
-        legal = rnd.legal_actions()
-        rnd.apply(legal[rng.randrange(len(legal))])
-        out.append(rnd.clone())
-    return out
+    return random_steps(_rules(), seed)
 
 
 def _buried(rnd: te.Round) -> str:
@@ -83,30 +73,13 @@ def test_turn_up_is_registered_through_its_entry_point() -> None:
 def test_turn_up_metadata_matches_its_pyproject() -> None:
     """The committed ``.dist-info`` says what installing the plug-in from its
     ``pyproject.toml`` would: name, version, entry points."""
-    from importlib import metadata
-
-    tomllib = pytest.importorskip("tomllib")
-    project = tomllib.loads((TURN_UP / "pyproject.toml").read_text())["project"]
-    dist = metadata.distribution(project["name"])
-    assert dist.version == project["version"]
-    found = {ep.name: ep.value for ep in dist.entry_points
-             if ep.group == "twentyeight.rulesets"}
-    assert found == project["entry-points"]["twentyeight.rulesets"]
+    check_metadata(TURN_UP)
 
 
 def test_turn_up_uses_public_names_only() -> None:
     """The plug-in reads no private name of the library: no ``x._name`` attribute
     (rounds, ports or anything else) and no import of a private module or name."""
-    for path in sorted((TURN_UP / "src").rglob("*.py")):
-        tree = ast.parse(path.read_text())
-        private = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
-                   and n.attr.startswith("_") and not n.attr.startswith("__")]
-        imported = [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-                    for a in n.names if a.name.startswith("_")]
-        modules = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-                   and n.module != "__future__"
-                   and any(p.startswith("_") for p in (n.module or "").split("."))]
-        assert (private, imported, modules) == ([], [], []), path
+    check_public_names_only(TURN_UP)
 
 
 # ------------------------------------------------------------------ its rules
@@ -246,25 +219,10 @@ def test_resample_keeps_every_seats_view_and_replays_the_history() -> None:
     is a declared place, no replay), the seat's view and public record are unchanged,
     the buried card is drawn afresh for the others, and the new history replays legally
     on the new deal to the same round, every seat's view included."""
-    rs = _rules()
-    moved = 0
-    for seed in range(HIDING_ROUNDS):
-        for rnd in _steps(seed):
-            for seat in range(4):
-                assert not _Facts(rnd, seat).replay  # a direct draw, no replay
-                new = resample(rnd, seat, random.Random(seed * 100 + seat))
-                assert new.view(seat) == rnd.view(seat)
-                assert new.public_record(seat) == rnd.public_record(seat)
-                fresh = rs.new_round(deal=new.deal, dealer=new.dealer)
-                for who, action in new.history:
-                    assert fresh.to_act == who
-                    fresh.apply(action)
-                assert fresh.to_json() == new.to_json()
-                assert all(fresh.view(s) == new.view(s) for s in range(4))
-                if rnd.phase.value != "trump" and seat != rnd.dealer and any(
-                        a.keyword == "bury" for _, a in rnd.history):
-                    moved += _buried(new) != _buried(rnd)
-    assert moved > 0  # the others' worlds do not all keep the true buried card
+    def buried(rnd: te.Round) -> str | None:
+        return _buried(rnd) if any(a.keyword == "bury" for _, a in rnd.history) else None
+
+    assert check_resample_at_every_step(_rules(), range(HIDING_ROUNDS), buried) > 0
 
 
 def test_records_round_trip() -> None:

@@ -417,7 +417,10 @@ class FaceDownCuts(HandCardTrump):
     def on_trick(self, rnd: RoundPort) -> None:
         """R11: a cut of the trump suit exposes the trump (it counts from the trick's
         first card) and turns the trick's cuts up, all but the bidder's own that are
-        not trumps; without one, the cuts stay face down."""
+        not trumps; without one, the cuts stay face down. Nothing once the trump is
+        exposed: no card is cut face down then."""
+        if rnd.trump_exposed:
+            return
         cards = rnd.trick_cards
         down = rnd.down_mask
         suit_of, trump = rnd.deck.suit_of, rnd.trump_suit_index

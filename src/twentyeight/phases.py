@@ -200,20 +200,19 @@ class Transitions(Legality):
         self._actions.append((seat, self._play_of[cid]))
         self._legal_cache = None
         trick = self._trick
-        if cid == self._concealed and self._exposed_at is None:
-            if self._down >> cid & 1:
-                # A cut with the face-down trump card: it stays concealed until the trick
-                # is complete (it leaves the bidder's cards below, like a card in hand).
-                self._hands[seat] |= 1 << cid
-            else:
-                self._exposure(seat, self._follow_exposes and bool(trick)
-                               and self._suit_of[trick[0]] == self._trump_suit, False, True)
-                if self.is_over:
-                    return
+        # (The face-down trump card played face down, a part's cut, stays concealed
+        # until the trick is complete.)
+        if cid == self._concealed and self._exposed_at is None \
+                and not self._down >> cid & 1:
+            self._exposure(seat, self._follow_exposes and bool(trick)
+                           and self._suit_of[trick[0]] == self._trump_suit, False, True)
+            if self.is_over:
+                return
         if self._aside >> cid & 1:
             self._aside ^= 1 << cid  # laid aside, played face down: it stays down
         else:
-            self._hands[seat] ^= 1 << cid
+            # (Not ^=: the face-down trump card is in no hand.)
+            self._hands[seat] &= ~(1 << cid)
         if not trick:
             suit = self.deck.suit_of[cid]
             self._led_suits |= 1 << suit
@@ -474,9 +473,9 @@ def _play_hooked(rnd: Transitions, cid: int) -> None:
 
 def _finish_hooked(rnd: Transitions) -> None:
     """``_finish_trick`` of a ruleset whose trump part looks at each complete trick
-    with cards face down while the trump is concealed
-    (:meth:`~twentyeight.trump.TrumpRules.on_trick`; taken under that name too)."""
-    if rnd._down and rnd._exposed_at is None:
+    while cards lie face down (:meth:`~twentyeight.trump.TrumpRules.on_trick`; taken
+    under that name too)."""
+    if rnd._down:
         rnd._trump.on_trick(rnd._port_obj or rnd._port)
         if rnd.is_over:
             return

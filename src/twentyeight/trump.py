@@ -326,10 +326,10 @@ class TrumpRules(Part):
         return False
 
     def on_trick(self, rnd: RoundPort) -> None:
-        """A trick is complete while the trump is concealed and a card lies face down,
-        before it is scored (the part may turn cards up, ``rnd.reveal``, or expose the
-        trump, ``rnd.expose_trump``). Asked only if :meth:`active_hooks` names it.
-        Default: nothing."""
+        """A trick is complete while a card lies face down (in it or in an earlier
+        trick), the trump concealed or not, before it is scored: the part may turn cards
+        up (``rnd.reveal``) or expose the trump (``rnd.expose_trump``). Asked only if
+        :meth:`active_hooks` names it. Default: nothing."""
 
     def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
         """Whether ``seat``, which has just called for the trump, is bound by
