@@ -37,7 +37,10 @@ __all__ = ["VEILED", "ShownAtHalfTime", "TrumpsBroken", "VeiledDiscards"]
 class VeiledDiscards(HandCardTrump):
     """28's concealed trump card, with discards face down until the trick is complete."""
 
-    hides_cards: ClassVar[bool] = True
+    @property
+    def hides_cards(self) -> bool:
+        """Discards go face down."""
+        return True
 
     def active_hooks(self) -> frozenset[str]:
         """The hand-card's hooks, and :meth:`on_play` and :meth:`on_trick`."""
