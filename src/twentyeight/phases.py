@@ -461,14 +461,14 @@ def _play_hooked(rnd: Transitions, cid: int) -> None:
     of every card (:meth:`~twentyeight.plugins.RulePlugin.after_card`): the round's
     class takes it under the name ``_play``, so that other rounds pay nothing."""
     seat: int = rnd.to_act  # type: ignore[assignment]
-    port = rnd._port_obj or rnd._port
+    # (The port is made only when a hook runs: a clone's first play often asks none.)
     if rnd._on_play and rnd._exposed_at is None and rnd._trump_suit >= 0:
-        playing(port, seat, cid, rnd._trump.on_play)
+        playing(rnd._port_obj or rnd._port, seat, cid, rnd._trump.on_play)
     Transitions._play(rnd, cid)
     for plugin in rnd._card_plugins:
         if rnd.is_over:
             return
-        plugin.after_card(port, seat)
+        plugin.after_card(rnd._port_obj or rnd._port, seat)
 
 
 def _finish_hooked(rnd: Transitions) -> None:
