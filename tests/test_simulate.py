@@ -25,7 +25,7 @@ from twentyeight.bots import (
     play_round,
     simulate,
 )
-from twentyeight.bots.simple import _bot_action
+from twentyeight.bots.simple import bot_action
 from twentyeight.cli import main
 from twentyeight.round import MAX_SEED
 
@@ -327,7 +327,7 @@ def test_each_choice_is_a_legal_action_object_and_the_same_by_either_route() -> 
                 action = fast[seat].choose_action(legal)
                 assert any(action is a for a in legal)
                 assert str(action) == slow[seat].choose(dict(rnd.view(seat)))
-                chosen = _bot_action(rnd, seat, heuristic)
+                chosen = bot_action(rnd, seat, heuristic)
                 assert any(chosen is a for a in legal)
                 assert str(chosen) == heuristic.choose(dict(rnd.view(seat)))
                 rnd.apply(action)

@@ -49,6 +49,7 @@ from .simulation import (
     SimulationStats,
     default_chunk_size,
     simulate,
+    simulated_round,
 )
 
 __all__ = [
@@ -72,4 +73,5 @@ __all__ = [
     "play_round",
     "ruleset_facts",
     "simulate",
+    "simulated_round",
 ]

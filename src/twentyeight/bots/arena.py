@@ -31,9 +31,11 @@ from .simple import play_round
 from .simulation import BOT_KINDS, _check_rebuildable, _in_order, _rebuild
 
 if TYPE_CHECKING:
+    from ..round import Round
     from ..ruleset import Ruleset
 
-__all__ = ["CHUNK_SIZE", "ArenaReport", "Pairing", "arena", "chunk_count", "elo_ratings"]
+__all__ = ["CHUNK_SIZE", "ArenaReport", "Pairing", "arena", "arena_round", "chunk_count",
+           "elo_ratings"]
 
 _Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -150,19 +152,23 @@ def _bot_seed(deal_seed: int, seat: int, play: int) -> int:
     return random.Random(deal_seed * 16 + seat * 2 + play).randrange(2**32)
 
 
+def _deal_round(rs: Ruleset, first: str, second: str, deal: _Deal, play: int) -> Round:
+    """One play of a duplicate deal, played to its end: in play 0 the ``first`` bot
+    holds the even seats, in play 1 the odd ones."""
+    kinds = (first, second) if play == 0 else (second, first)
+    bots = [BOT_KINDS[kinds[seat & 1]](_bot_seed(deal.seed, seat, play))
+            for seat in range(rs.config.players)]
+    rnd = rs.new_round(seed=deal.seed, dealer=deal.dealer)
+    play_round(rnd, bots)
+    return rnd
+
+
 def _play_deal(rs: Ruleset, first: str, second: str, deal: _Deal) -> _Played:
     points = [0, 0]
     bid = [0, 0]
     made = [0, 0]
-    players = rs.config.players
     for play in (0, 1):
-        # Play 0: the first bot holds the even seats; play 1: the odd ones.
-        kinds = (first, second) if play == 0 else (second, first)
-        bots = [BOT_KINDS[kinds[seat & 1]](_bot_seed(deal.seed, seat, play))
-                for seat in range(players)]
-        rnd = rs.new_round(seed=deal.seed, dealer=deal.dealer)
-        play_round(rnd, bots)
-        result = rnd.result
+        result = _deal_round(rs, first, second, deal, play).result
         assert result is not None
         if result.annulled is not None:
             continue
@@ -184,6 +190,26 @@ def _play_chunk(chunk: _Chunk) -> list[_Played]:
 def _deals(seed: int, deals: int, players: int) -> list[_Deal]:
     rng = random.Random(seed)
     return [_Deal(rng.randrange(MAX_SEED), k % players) for k in range(deals)]
+
+
+def arena_round(ruleset: Ruleset | str, first: str, second: str, seed: int, index: int,
+                play: int = 0) -> Round:
+    """Duplicate deal ``index`` (from 0) of :func:`arena` with the same ``ruleset`` and
+    ``seed``, as the pair ``first`` and ``second`` played it: in play 0 ``first`` holds
+    the even seats, in play 1 (the sides swapped) the odd ones. The deal, the dealer and
+    the bots are those of the arena, whatever its number of deals (at least
+    ``index + 1``), so this is the round the arena played."""
+    if isinstance(ruleset, str):
+        ruleset = lookup_ruleset(ruleset)
+    unknown = [b for b in (first, second) if b not in BOT_KINDS]
+    if unknown:
+        raise ValueError(f"unknown bots {unknown}; known: {', '.join(sorted(BOT_KINDS))}")
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise ValueError(f"index must be a whole number, at least 0; got {index!r}")
+    if play not in (0, 1):
+        raise ValueError(f"play must be 0 or 1; got {play!r}")
+    deal = _deals(seed, index + 1, ruleset.config.players)[index]
+    return _deal_round(ruleset, first, second, deal, play)
 
 
 def _mean_interval(values: Sequence[int]) -> tuple[float, float, float]:

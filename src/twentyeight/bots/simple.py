@@ -68,11 +68,12 @@ def play_round(rnd: Round, bots: Sequence[Bot]) -> None:
     while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
-        rnd.apply(_bot_action(rnd, seat, bots[seat]))
+        rnd.apply(bot_action(rnd, seat, bots[seat]))
 
 
-def _bot_action(rnd: Round, seat: int, bot: Bot) -> Action:
-    """The action ``bot`` chooses for ``seat``, the seat to act in ``rnd``: by the fast
+def bot_action(rnd: Round, seat: int, bot: Bot) -> Action:
+    """The action ``bot`` chooses for ``seat``, the seat to act in ``rnd`` (without
+    applying it; :func:`play_round` applies each in turn): by the fast
     route where the bot offers one, else from the seat's view. An answer that is not a
     legal action is returned as read (or refused by the parser), so that applying it
     raises the error that names the rule."""

@@ -3,6 +3,7 @@ statistics of their results: :func:`simulate` and :class:`SimulationStats`."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -24,6 +25,7 @@ from .search import ISMCTSBot, PIMCBot
 from .simple import Bot, RandomBot, play_round
 
 if TYPE_CHECKING:
+    from ..round import Round
     from ..ruleset import Ruleset
 
 BotFactory = Callable[[int], Bot]
@@ -134,10 +136,15 @@ def _factory(bots: str | BotFactory) -> BotFactory:
     return BOT_KINDS[bots] if isinstance(bots, str) else bots
 
 
-def _play(rs: Ruleset, make: BotFactory, inputs: _Inputs) -> _Outcome:
+def _played(rs: Ruleset, make: BotFactory, inputs: _Inputs) -> Round:
+    """The round ``inputs`` describe, played to its end by bots from ``make``."""
     rnd = rs.new_round(seed=inputs.seed, dealer=inputs.dealer)
     play_round(rnd, [make(s) for s in inputs.bot_seeds])
-    result = rnd.result
+    return rnd
+
+
+def _play(rs: Ruleset, make: BotFactory, inputs: _Inputs) -> _Outcome:
+    result = _played(rs, make, inputs).result
     assert result is not None
     if result.annulled is not None:
         return _Outcome(result.annulled, False, 0, 0, (), result.contract, result.multiplier)
@@ -312,6 +319,23 @@ def simulate(
         raise SimulationInterrupted(tally.stats(
             ruleset.name, label, seed, time.perf_counter() - start)) from None
     return tally.stats(ruleset.name, label, seed, time.perf_counter() - start)
+
+
+def simulated_round(ruleset: Ruleset | str, index: int, bots: str | BotFactory = "heuristic",
+                    seed: int = 0) -> Round:
+    """Round ``index`` (from 0) of :func:`simulate` with the same ``ruleset``, ``bots``
+    and ``seed``, played again on its own: the same deal, dealer and bots, so the same
+    round, whatever the number of rounds of the run (at least ``index + 1``). Its
+    :meth:`~twentyeight.Round.to_json` is the record of that round of the run."""
+    if isinstance(ruleset, str):
+        ruleset = lookup_ruleset(ruleset)
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise ValueError(f"index must be a whole number, at least 0; got {index!r}")
+    if isinstance(bots, str) and bots not in BOT_KINDS:
+        raise ValueError(f"unknown bots {bots!r}; known: {', '.join(sorted(BOT_KINDS))}")
+    inputs = next(itertools.islice(_inputs(seed, index + 1, ruleset.config.players), index,
+                                   None))
+    return _played(ruleset, _factory(bots), inputs)
 
 
 _C = TypeVar("_C")

@@ -16,6 +16,7 @@ from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
 from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .replay import _cmd_render
+from .saving import _Refused
 from .streams import _complain, _discard_output, _InputFailed, _output_failed, _shown
 
 if TYPE_CHECKING:
@@ -105,12 +106,29 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"play the {work} on the Dask cluster at ADDRESS instead "
                             f"(needs twentyeight[dask]); the {outcome} is the same")
 
+    def record(p: argparse.ArgumentParser, what: str) -> None:
+        p.add_argument("--record", metavar="FILE", default=None,
+                       help=f"save {what}'s record (what Round.to_json() writes; "
+                            "'twentyeight render FILE' shows it) to FILE; '-' writes it "
+                            "to standard output, and the rest to standard error")
+
     p = sub.add_parser("demo", help="watch bots play one round, with every hand shown")
     common(p)
+    record(p, "the round")
     p.set_defaults(func=_cmd_demo)
 
-    p = sub.add_parser("play", help="play seat 0 against heuristic bots in the terminal")
+    p = sub.add_parser("play", help="play a seat against bots in the terminal")
     common(p, bots=False)
+    p.set_defaults(ruleset=None)  # given or not: --resume refuses it
+    p.add_argument("--seat", type=_seat_number, default=0,
+                   help="the seat you play, from 0 (default: 0, South)")
+    p.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
+                   help="which bots play the other seats (default: heuristic)")
+    record(p, "the round (when it ends, or when you leave: quit, the end of the input, "
+              "Ctrl-C)")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="go on with the round saved in FILE by --record (its ruleset and "
+                        "deal: no --ruleset or --seed)")
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("simulate", help="play many rounds with bots and print statistics")
@@ -118,6 +136,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="number of rounds (default: 1000)")
     workers(p, "rounds", "statistics")
     common(p)
+    record(p, "one round (--round)")
+    p.add_argument("--round", type=_positive, default=None, metavar="K",
+                   help="which round --record saves, from 1 (default: 1)")
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
@@ -128,16 +149,37 @@ def _parser() -> argparse.ArgumentParser:
     workers(p, "deals", "report")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     common(p, bots=False)
+    record(p, "one deal (--deal) as the first two bots played it")
+    p.add_argument("--deal", type=_positive, default=None, metavar="K",
+                   help="which duplicate deal --record saves, from 1 (default: 1)")
+    p.add_argument("--swapped", action="store_true",
+                   help="save the deal's second play, the first bot in the odd seats "
+                        "(default: the first play, the first bot in the even seats)")
     p.set_defaults(func=_cmd_arena)
 
-    p = sub.add_parser("render", help="write a round's replay as one HTML page")
-    p.add_argument("record", metavar="RECORD.json",
-                   help="a round record (Round.to_json()) or a public record")
-    p.add_argument("--html", required=True, metavar="FILE",
-                   help="where to write the page (self-contained: it loads nothing)")
+    p = sub.add_parser("render", help="draw a round: its replay as one HTML page, or SVG "
+                                      "pictures")
+    p.add_argument("record", metavar="RECORD.json", nargs="?", default=None,
+                   help="a round record (Round.to_json(), --record) or a public record; "
+                        "'-' reads standard input")
+    p.add_argument("--html", metavar="FILE", default=None,
+                   help="write the replay, one self-contained page, to FILE ('-': "
+                        "standard output)")
+    p.add_argument("--svg", metavar="FILE", default=None,
+                   help="write the table at the end of the round, one SVG picture, to "
+                        "FILE ('-': standard output)")
+    p.add_argument("--svg-steps", metavar="FOLDER", default=None,
+                   help="write every step's pictures to FOLDER (made if missing) as "
+                        "step-NN-M.svg, picture M of step NN, as the replay shows them")
     p.add_argument("--seat", type=_seat_number, default=None,
-                   help="whose view to replay a round record as (default: the spectators'; "
+                   help="whose view to show a round record as (default: the spectators'; "
                         "a public record shows its own audience)")
+    p.add_argument("--ruleset", default=None,
+                   help="without a record: bots play a round of this ruleset (default: 28)")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="without a record: the seed of the round bots play (default: random)")
+    p.add_argument("--bots", choices=sorted(BOTS), default=None,
+                   help="without a record: which bots play it (default: heuristic)")
     p.set_defaults(func=_cmd_render)
     return parser
 
@@ -196,6 +238,9 @@ def _run(argv: list[str] | None) -> int:
         return _EXIT_USAGE
     try:
         code: int = args.func(args)
+    except _Refused as exc:
+        print(f"twentyeight: error: {exc.message}", file=sys.stderr)
+        return exc.code
     except (UnknownRulesetError, ConfigError, DealError) as exc:
         # A ruleset name, option or seed the user gave that does not work.
         print(f"twentyeight: error: {_shown(str(exc))}", file=sys.stderr)

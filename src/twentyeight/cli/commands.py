@@ -9,12 +9,12 @@ import random
 import secrets
 import signal
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TypeVar
 
 from ..bots import Bot, play_round
-from ..bots.arena import ArenaReport, arena, chunk_count
+from ..bots.arena import ArenaReport, arena, arena_round, chunk_count
 from ..bots.simulation import (
     BOT_KINDS,
     BotFactory,
@@ -22,6 +22,7 @@ from ..bots.simulation import (
     SimulationStats,
     default_chunk_size,
     simulate,
+    simulated_round,
 )
 from ..errors import ConfigError
 from ..match import dealer_after
@@ -30,8 +31,10 @@ from ..registry import modifiers as modifier_names
 from ..registry import presets as preset_names
 from ..registry import ruleset as lookup_ruleset
 from ..round import MAX_SEED, Round
+from ..ruleset import Ruleset
 from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .narrate import _signed, _times
+from .saving import _Output, _output, _Refused, _talk_aside
 from .style import _Progress, _Style
 from .transcript import _transcript
 
@@ -73,28 +76,48 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bot_deals(rs: Ruleset, seed: int, kind: str) -> Iterator[tuple[int, Round]]:
+    """Bots of ``kind`` play deals of ``rs`` from ``seed`` on, each with its seed, until
+    one is not annulled (at most :data:`_MAX_REDEALS`): the dealer of the first is
+    ``seed`` modulo the players, the next deal's as :func:`_next_deal` says."""
+    n = rs.config.players
+    dealer = seed % n
+    for _ in range(_MAX_REDEALS):
+        rnd = rs.new_round(seed=seed, dealer=dealer)
+        play_round(rnd, _make_bots(kind, n, random.Random(seed)))
+        yield seed, rnd
+        assert rnd.result is not None
+        if rnd.result.annulled is None:
+            return
+        dealer, seed, _ = _next_deal(rnd, seed)
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    style = _Style(sys.stdout)
-    n = rs.config.players
-    dealer = seed % n
-    print(style.bold(f"Ruleset {rs.name} {style.dash} {rs.description}"))
-    print(f"{args.bots.capitalize()} bots in every seat.")
-    for _ in range(_MAX_REDEALS):
-        rnd = rs.new_round(seed=seed, dealer=dealer)
-        play_round(rnd, _make_bots(args.bots, n, random.Random(seed)))
-        print()
-        print(style.bold(f"Deal with seed {seed}"))
-        for line in _transcript(rnd, style):
-            print(line)
-        assert rnd.result is not None
-        if rnd.result.annulled is None:
+    record = _output(args.record)
+    with _talk_aside(record):
+        style = _Style(sys.stdout)
+        print(style.bold(f"Ruleset {rs.name} {style.dash} {rs.description}"))
+        print(f"{args.bots.capitalize()} bots in every seat.")
+        last = None
+        for deal_seed, rnd in _bot_deals(rs, seed, args.bots):
+            last = rnd
+            print()
+            print(style.bold(f"Deal with seed {deal_seed}"))
+            for line in _transcript(rnd, style):
+                print(line)
+            assert rnd.result is not None
+            if rnd.result.annulled is not None:
+                print(_next_deal(rnd, deal_seed)[2])
+        assert last is not None and last.result is not None
+        if record is not None:
+            where = record.save(last)
+            print(f"Saved the round's record to {where}.")
+        if last.result.annulled is None:
             return 0
-        dealer, seed, line = _next_deal(rnd, seed)
-        print(line)
-    print("Every deal was annulled; giving up.")
-    return 1
+        print("Every deal was annulled; giving up.")
+        return 1
 
 
 def _next_deal(rnd: Round, seed: int) -> tuple[int, int, str]:
@@ -181,26 +204,46 @@ def _with_executor(jobs: int, dask: str | None,
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     seed = args.seed if args.seed is not None else _fresh_seed()
+    record = _chosen_round(args.record, args.round, args.rounds, "--round", "rounds")
     progress = _Progress(args.rounds, sys.stderr)
     chunk = default_chunk_size(args.rounds, args.jobs)
     jobs = _pool_size(args.jobs, -(-args.rounds // chunk))
-    try:
-        stats = _with_executor(jobs, args.dask, lambda executor: simulate(
-            rs, args.rounds, args.bots, seed, executor=executor,
-            chunk_size=chunk if executor is not None else None, progress=progress.update))
-    except SimulationInterrupted as stop:
-        # Ctrl-C: the rounds played so far are worth seeing; 130 is the shell's code
-        # for a command ended by SIGINT.
+    with _talk_aside(record):
+        try:
+            stats = _with_executor(jobs, args.dask, lambda executor: simulate(
+                rs, args.rounds, args.bots, seed, executor=executor,
+                chunk_size=chunk if executor is not None else None,
+                progress=progress.update))
+        except SimulationInterrupted as stop:
+            # Ctrl-C: the rounds played so far are worth seeing; 130 is the shell's code
+            # for a command ended by SIGINT. No record: the user asked to stop.
+            progress.finish()
+            print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; the "
+                  "statistics so far:")
+            _print_stats(stop.stats, jobs)
+            sys.stdout.flush()  # the statistics before the line, where both are shown
+            say_interrupted()
+            return EXIT_INTERRUPTED
         progress.finish()
-        print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; the "
-              "statistics so far:")
-        _print_stats(stop.stats, jobs)
-        sys.stdout.flush()  # the statistics before the line, where both are shown
-        say_interrupted()
-        return EXIT_INTERRUPTED
-    progress.finish()
-    _print_stats(stats, jobs)
+        _print_stats(stats, jobs)
+        if record is not None:
+            chosen = args.round or 1
+            where = record.save(simulated_round(rs, chosen - 1, args.bots, seed))
+            print(f"Saved the record of round {chosen} to {where}.")
     return 0
+
+
+def _chosen_round(name: str | None, chosen: int | None, count: int, flag: str,
+                  what: str) -> _Output | None:
+    """Where to save the record of the round ``chosen`` (from 1) of ``count``, if
+    ``--record`` was given; ``flag`` only with ``--record``, and within the count."""
+    if name is None:
+        if chosen is not None:
+            raise _Refused(f"{flag} chooses the round --record saves: give --record too", 2)
+        return None
+    if chosen is not None and chosen > count:
+        raise _Refused(f"{flag} {chosen} is beyond the {count} {what} played", 2)
+    return _Output(name)
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
@@ -209,17 +252,32 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     bots = args.bots
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ConfigError(f"an arena needs two or more different bots; got {' '.join(bots)}")
+    record = _chosen_round(args.record, args.deal, args.deals, "--deal", "deals")
+    if args.swapped and record is None:
+        raise _Refused("--swapped chooses the play --record saves: give --record too", 2)
+    if args.json and record is not None and record.to_stdout:
+        raise _Refused("--json and --record - both write standard output: save the "
+                       "record to a file", 2)
     progress = _Progress(args.deals * len(bots) * (len(bots) - 1) // 2, sys.stderr)
     jobs = _pool_size(args.jobs, chunk_count(len(bots), args.deals))
-    try:
-        report = _with_executor(jobs, args.dask, lambda executor: arena(
-            rs, bots, args.deals, seed, executor=executor, progress=progress.update))
-    finally:
-        progress.finish()  # the bar's line is cleared for what comes next, whatever it is
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
-    else:
-        _print_arena(report)
+    with _talk_aside(record):
+        try:
+            report = _with_executor(jobs, args.dask, lambda executor: arena(
+                rs, bots, args.deals, seed, executor=executor, progress=progress.update))
+        finally:
+            progress.finish()  # the bar's line is cleared for what comes next, whatever it is
+        if args.json:
+            print(json.dumps(report.to_dict(), indent=2))
+        else:
+            _print_arena(report)
+        if record is not None:
+            deal = args.deal or 1
+            rnd = arena_round(rs, bots[0], bots[1], seed, deal - 1, int(args.swapped))
+            where = record.save(rnd)
+            even, odd = (bots[1], bots[0]) if args.swapped else (bots[0], bots[1])
+            # With --json the report alone is on standard output, and this line is not.
+            print(f"Saved the record of deal {deal} ({even} in the even seats, {odd} in "
+                  f"the odd ones) to {where}.", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

@@ -1,23 +1,25 @@
-"""The ``play`` command: one person (seat 0) against heuristic bots in the terminal,
-reading each move as a number from the list or as typed text."""
+"""The ``play`` command: one person (seat 0, or ``--seat``) against bots in the terminal,
+reading each move as a number from the list or as typed text; the round can be saved
+(``--record``) and gone on with later (``--resume``)."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-from typing import Any, cast
 
 from ..actions import Action, Bid
-from ..bots import Bot, HeuristicBot
+from ..bots import Bot
+from ..bots.simple import bot_action
 from ..cards import Card
 from ..errors import IllegalActionError, ParseError, TwentyEightError
 from ..inputs import MAX_ACTION_TEXT, check_text, read_number
 from ..registry import ruleset as lookup_ruleset
 from ..round import Phase, Round
 from ..ruleset import Ruleset
-from .commands import _MAX_REDEALS, _fresh_seed, _next_deal
-from .narrate import _and
+from .commands import _MAX_REDEALS, BOTS, _fresh_seed, _next_deal
+from .narrate import _and, _plural
+from .saving import STDIO, _Output, _output, _read_round, _Refused, _talk_aside
 from .streams import _complain, _InputFailed, _lenient, _output_failed, _shown, _undecodable
 from .style import _Style
 from .view import _ViewNarrator
@@ -49,56 +51,96 @@ def _numeral(text: str) -> bool:
 
 
 class _Game(_ViewNarrator):
-    """One person (seat 0) against bots, in the terminal. Everything shown comes from
-    seat 0's view, so the bots' cards stay hidden."""
+    """One person (seat ``seat``) against bots of the kind ``bots``, in the terminal.
+    Everything shown comes from that seat's view, so the bots' cards stay hidden. With
+    ``record`` the round's record is saved when the game ends or is left (``quit``, the
+    end of the input, Ctrl-C), and ``resume`` is a round to go on with instead of a new
+    deal (``hint``: how to go on with a saved round, said when it is saved)."""
 
-    def __init__(self, rs: Ruleset, seed: int, style: _Style) -> None:
-        super().__init__(rs, style)
+    def __init__(self, rs: Ruleset, seed: int, style: _Style, seat: int = 0,
+                 bots: str = "heuristic", *, record: _Output | None = None,
+                 resume: Round | None = None, hint: str = "") -> None:
+        super().__init__(rs, style, seat)
         self.seed = seed
+        self.kind = bots
+        self.record = record
+        self.resume = resume
+        self.hint = hint
+        self.current: Round | None = None
         # Typed input is echoed by the terminal; show it when it comes from a pipe or file.
         isatty = getattr(sys.stdin, "isatty", None)
         self.echo = not (isatty and isatty())
         rng = random.Random(seed)
+        make = BOTS[bots]
         self.bots: list[Bot | None] = [
-            None if s == self.HUMAN else HeuristicBot(rng.randrange(2**32))
+            None if s == self.human else make(rng.randrange(2**32))
             for s in range(self.n)
         ]
 
     def run(self) -> int:
         s = self.style
         self.say(s.bold(f"Ruleset {self.rs.name} {s.dash} {self.rs.description}"))
-        partners = [self.names[p] for p in range(2, self.n, 2)]
+        partners = [self.names[p] for p in range(self.n)
+                    if p != self.human and p % 2 == self.human % 2]
         if not partners:
             who = "no partner"
         elif len(partners) == 1:
             who = f"partner: {partners[0]}"
         else:
             who = f"partners: {_and(partners)}"
-        self.say(f"You are seat {self.HUMAN} ({who}) against heuristic bots.")
+        self.say(f"You are seat {self.human} ({who}) against {self.kind} bots.")
         self.say_wrapped("On your turn type a move's number or its text (the words you can "
                          "use are listed with the moves); 'help' lists the moves again, "
-                         "'quit' leaves.")
+                         "'quit' leaves" + (" and saves the round." if self.record else "."))
         seed = self.seed
         dealer = seed % self.n
+        rnd = self.resume
         _lenient(sys.stdin)
         try:
             for _ in range(_MAX_REDEALS):
-                rnd = self.rs.new_round(seed=seed, dealer=dealer)
+                if rnd is None:
+                    rnd = self.rs.new_round(seed=seed, dealer=dealer)
+                self.current = rnd
                 self.play(rnd, seed)
                 assert rnd.result is not None
                 if rnd.result.annulled is None:
+                    self.save(over=True)
                     return 0
                 dealer, seed, line = _next_deal(rnd, seed)
+                rnd = None
                 self.say(line)
         except _Quit:
+            self.save()
             self.say("Bye.")
             return 0
         except _InputEnded:
             self.say("")
+            self.save()
             sys.stdout.flush()  # the transcript before the complaint, when both are shown
             _complain("twentyeight: error: the input ended before the game did")
             return _EXIT_INPUT_ENDED
+        except KeyboardInterrupt:
+            # Ctrl-C at the prompt: the round so far is kept, then the command ends as
+            # any interrupted one does (130).
+            self.say("")
+            self.save()
+            raise
+        self.save(over=True)
         return 1
+
+    def save(self, over: bool = False) -> None:
+        """Save the round under way (``over``: the one that ended the game) to
+        ``--record``, if given, and say where."""
+        if self.record is None or self.current is None:
+            return
+        where = self.record.save(self.current)
+        if over or self.current.is_over:
+            self.say(f"Saved the round's record to {where}.")
+        elif self.record.to_stdout:
+            self.say("Saved the round's record to standard output; save it to a file and "
+                     "go on with: twentyeight play --resume FILE")
+        else:
+            self.say(f"Saved the round to {where}; go on with: {self.hint}")
 
     # ---------------------------------------------------------------- one round
 
@@ -106,20 +148,26 @@ class _Game(_ViewNarrator):
         s = self.style
         names = self.names
         self.say("")
-        self.say(s.bold(f"New deal (seed {seed})") +
-                 f": {names[rnd.dealer]} {self.v(rnd.dealer, 'deal')}, "
-                 f"{'you' if rnd.opener == self.HUMAN else names[rnd.opener]} "
-                 f"{self.v(rnd.opener, 'open')} the auction.")
+        if rnd.history:
+            self.say(s.bold(f"Resumed deal (seed {seed})") +
+                     f" after {_plural(len(rnd.history), 'move')}: {names[rnd.dealer]} "
+                     f"{self.v(rnd.dealer, 'deal')}, "
+                     f"{'you' if rnd.opener == self.human else names[rnd.opener]} "
+                     f"{self.v(rnd.opener, 'open')} the auction.")
+        else:
+            self.say(s.bold(f"New deal (seed {seed})") +
+                     f": {names[rnd.dealer]} {self.v(rnd.dealer, 'deal')}, "
+                     f"{'you' if rnd.opener == self.human else names[rnd.opener]} "
+                     f"{self.v(rnd.opener, 'open')} the auction.")
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
-            before = rnd.view(self.HUMAN)
+            before = rnd.view(self.human)
             bot = self.bots[seat]
             if bot is None:
                 action = self.ask(rnd)
             else:
-                # A bot takes its view as a plain dict: the protocol predates SeatView.
-                action = rnd.parse_action(bot.choose(cast(dict[str, Any], rnd.view(seat))))
+                action = bot_action(rnd, seat, bot)
                 rnd.apply(action)
             self.narrate(rnd, seat, action, before)
         self.say("")
@@ -127,7 +175,7 @@ class _Game(_ViewNarrator):
 
     def ask(self, rnd: Round) -> Action:
         """Show seat 0's view and read a move until one is legal; apply it."""
-        view = rnd.view(self.HUMAN)
+        view = rnd.view(self.human)
         self.show(view)
         legal = self.sorted_moves(rnd)
         self.show_moves(rnd, legal)
@@ -307,6 +355,32 @@ class _Game(_ViewNarrator):
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    rs = lookup_ruleset(args.ruleset)
-    seed = args.seed if args.seed is not None else _fresh_seed()
-    return _Game(rs, seed, _Style(sys.stdout)).run()
+    resume = None
+    if args.resume is not None:
+        if args.resume == STDIO:
+            raise _Refused("--resume reads a file: standard input is where the moves are "
+                           "typed", 2)
+        if args.ruleset is not None or args.seed is not None:
+            raise _Refused("--resume goes on with the record's own ruleset and deal: "
+                           "leave out --ruleset and --seed", 2)
+        resume = _read_round(args.resume)
+        if resume.is_over:
+            raise _Refused(f"{_shown(args.resume)}: the round is over, there is nothing to "
+                           "go on with (twentyeight render shows it)")
+        rs = resume.ruleset
+        seed = resume.seed if resume.seed is not None else _fresh_seed()
+    else:
+        rs = lookup_ruleset(args.ruleset if args.ruleset is not None else "28")
+        seed = args.seed if args.seed is not None else _fresh_seed()
+    n = rs.config.players
+    if args.seat >= n:
+        raise _Refused(f"--seat {args.seat}: a table of {n} has seats 0 to {n - 1}", 2)
+    record = _output(args.record)
+    hint = "twentyeight play --resume " + (_shown(args.record) if args.record else "FILE")
+    if args.seat:
+        hint += f" --seat {args.seat}"
+    if args.bots != "heuristic":
+        hint += f" --bots {args.bots}"
+    with _talk_aside(record):
+        return _Game(rs, seed, _Style(sys.stdout), args.seat, args.bots, record=record,
+                     resume=resume, hint=hint).run()

@@ -1,5 +1,8 @@
-"""``twentyeight render``: a round record (or public record) as a replay in one HTML
-file, to open in any browser."""
+"""``twentyeight render``: a round record (or public record) as pictures, to open in any
+browser: the replay as one HTML page (``--html``), the table at the end as one SVG
+picture (``--svg``), or every step's pictures as SVG files in a folder
+(``--svg-steps``). The record comes from a file, from standard input (``-``), or is
+played by bots on the spot (``--ruleset``, ``--seed``, ``--bots``)."""
 
 from __future__ import annotations
 
@@ -8,44 +11,73 @@ import sys
 from pathlib import Path
 
 from ..errors import TwentyEightError
-from ..records import MAX_RECORD_CHARS
-from ..render import replay_html
+from ..registry import ruleset as lookup_ruleset
+from ..render import frames, replay_html, table_svg
 from ..render.replay import public_state
-from .files import _write_text
+from .commands import _bot_deals, _fresh_seed
 from .narrate import seat_names
+from .saving import STDIO, _check_stdout, _Output, _read_input, _Refused
 from .streams import _shown
 
 
+def _source(args: argparse.Namespace) -> tuple[str | bytes, str]:
+    """The record to show, and what a message calls it: the file (or standard input)
+    named, or a round bots play for ``--ruleset``, ``--seed`` and ``--bots``."""
+    made = args.ruleset is not None or args.seed is not None or args.bots is not None
+    if args.record is not None:
+        if made:
+            raise _Refused("give a record or --ruleset/--seed/--bots to play one, not both", 2)
+        name = "standard input" if args.record == STDIO else _shown(args.record)
+        return _read_input(args.record), name
+    if not made:
+        raise _Refused("give a record to show (a file, or - for standard input), or "
+                       "--ruleset/--seed/--bots to play one", 2)
+    rs = lookup_ruleset(args.ruleset if args.ruleset is not None else "28")
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    *_, (_, last) = _bot_deals(rs, seed, args.bots or "heuristic")
+    return last.to_json(), f"the round of seed {seed}"
+
+
 def _cmd_render(args: argparse.Namespace) -> int:
-    """Write the replay of ``args.record`` to ``args.html``; 1 with one line on standard
-    error when the record cannot be read, is not a record, or the page cannot be
-    written."""
-    path = Path(args.record)
-    try:
-        with path.open("rb") as f:
-            # One byte past the limit is enough to know the record is too large.
-            data = f.read(MAX_RECORD_CHARS + 1)
-    except OSError as exc:
-        print(f"twentyeight: error: cannot read {_shown(str(path))}: {exc.strerror or exc}",
-              file=sys.stderr)
-        return 1
+    """Write the pictures of ``args.record`` (or of a round bots play) where ``--html``,
+    ``--svg`` and ``--svg-steps`` say; 1 with one line on standard error when the record
+    cannot be read, is not a record, or a picture cannot be written."""
+    if args.html is None and args.svg is None and args.svg_steps is None:
+        raise _Refused("nothing to write: give --html FILE, --svg FILE or --svg-steps "
+                       "FOLDER ('-' for standard output)", 2)
+    _check_stdout(args.html, args.svg)
+    # What the command says goes to standard error while a picture goes to its output.
+    talk = sys.stderr if STDIO in (args.html, args.svg) else sys.stdout
+    html, svg = (None if n is None else _Output(n) for n in (args.html, args.svg))
+    data, shown = _source(args)
     try:
         rec = public_state(data, args.seat)
         names = seat_names(int(rec["players"]), rec.get("audience"))
         # The names are compass points, seat 0 South: South stays at the bottom.
-        page = replay_html(rec, names=names, bottom=0)
+        page = replay_html(rec, names=names, bottom=0) if html is not None else ""
+        final = table_svg(rec, names=names, bottom=0) if svg is not None else ""
+        steps = frames(rec, names=names, bottom=0) if args.svg_steps is not None else []
     except TwentyEightError as exc:  # not a record, or not of a seat at its table
-        print(f"twentyeight: error: {_shown(str(path))}: {_shown(str(exc))}", file=sys.stderr)
-        return 1
-    out = Path(args.html)
-    try:
-        _write_text(out, page)
-    except OSError as exc:
-        print(f"twentyeight: error: cannot write {_shown(str(out))}: {exc.strerror or exc}",
-              file=sys.stderr)
-        return 1
+        raise _Refused(f"{shown}: {_shown(str(exc))}") from None
     audience = "the spectators" if rec.get("audience") is None else \
         f"seat {rec['audience']}"
-    print(f"wrote {_shown(str(out))}: a replay of a round of {_shown(str(rec['ruleset']))} "
-          f"as {audience} saw it")
+    what = f"a round of {_shown(str(rec['ruleset']))} as {audience} saw it"
+    if html is not None:
+        print(f"wrote {html.write(page)}: a replay of {what}", file=talk)
+    if svg is not None:
+        print(f"wrote {svg.write(final)}: the table at the end of {what}", file=talk)
+    if args.svg_steps is not None:
+        folder = Path(args.svg_steps)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _Refused(f"cannot make the folder {_shown(str(folder))}: "
+                           f"{exc.strerror or exc}") from None
+        count = 0
+        for k, frame in enumerate(steps, 1):
+            for m, picture in enumerate(frame.pictures, 1):
+                _Output(str(folder / f"step-{k:02}-{m}.svg")).write(picture)
+                count += 1
+        print(f"wrote {count} pictures of {len(steps)} steps to {_shown(str(folder))}: "
+              f"step-NN-M.svg is picture M of step NN of {what}", file=talk)
     return 0

@@ -39,16 +39,16 @@ from .style import _line_width, _Style
 
 
 class _ViewNarrator:
-    """Says, on standard output, what seat :attr:`HUMAN` sees of a round and what each
+    """Says, on standard output, what seat :attr:`human` sees of a round and what each
     move did, from that seat's views alone."""
 
-    HUMAN = 0
-
-    def __init__(self, rs: Ruleset, style: _Style) -> None:
+    def __init__(self, rs: Ruleset, style: _Style, human: int = 0) -> None:
+        self.human = human
+        """The seat whose views are shown: the person at the terminal."""
         self.rs = rs
         self.style = style
         self.n = rs.config.players
-        self.names = seat_names(self.n, you=self.HUMAN)
+        self.names = seat_names(self.n, you=self.human)
         self.teams = team_names(self.names)
         self.plain_bids = rs.config.auction.denominations == (None,)
 
@@ -66,7 +66,7 @@ class _ViewNarrator:
 
     def v(self, seat: int, verb: str) -> str:
         """``verb`` said of ``seat``: ``you pass``, ``East passes``."""
-        return verb if seat == self.HUMAN else _third_person(verb)
+        return verb if seat == self.human else _third_person(verb)
 
     def show(self, view: SeatView) -> None:
         s = self.style
@@ -168,7 +168,7 @@ class _ViewNarrator:
 
     def show_moves(self, rnd: Round, legal: Sequence[Action]) -> None:
         s = self.style
-        window = rnd.view(self.HUMAN).get("window") if rnd.phase is Phase.CALLS else None
+        window = rnd.view(self.human).get("window") if rnd.phase is Phase.CALLS else None
         keywords = list(dict.fromkeys(a.keyword for a in rnd.legal_actions()))
         passing = f" ({_pass_meaning(self.rs, window, keywords)})" if window else ""
 
@@ -231,7 +231,7 @@ class _ViewNarrator:
         if isinstance(action, Pass) and before["phase"] == "calls":
             # Seat 0's own choices are in its view; the others' are not ours to see.
             offered = [text.split()[0] for text in before.get("legal_actions", ())] \
-                if seat == self.HUMAN else []
+                if seat == self.human else []
             said += f": {_pass_meaning(self.rs, before.get('window') or '', offered)}"
         self.say(said + ".")
 
@@ -255,14 +255,14 @@ class _ViewNarrator:
             shown=tuple(Card.parse(e["card"]) for e in after.get("shown", [])
                         if (e["seat"], e["card"]) not in shown0),
         )
-        return _effect(change, lambda x: "you" if x == self.HUMAN else self.names[x],
+        return _effect(change, lambda x: "you" if x == self.human else self.names[x],
                        lambda x: self.v(x, "play"), self.style, worded=worded)
 
     def narrate(self, rnd: Round, seat: int, action: Action, before: SeatView) -> None:
         """Say what just happened, from seat 0's side of the table."""
         names = self.names
         who = names[seat]
-        after = rnd.view(self.HUMAN)
+        after = rnd.view(self.human)
         phase = before["phase"]
         if isinstance(action, Redeal):
             self.say(f"{who} {self.v(seat, 'claim')} a redeal.")
@@ -289,21 +289,21 @@ class _ViewNarrator:
             self.narrate_play(seat, action, before, after)
         if sum(after["cards_held"]) > sum(before["cards_held"]):
             self.say("The rest of the cards are dealt.")
-        if self.HUMAN in after.get("sitting_out", ()) \
-                and self.HUMAN not in before.get("sitting_out", ()):
+        if self.human in after.get("sitting_out", ()) \
+                and self.human not in before.get("sitting_out", ()):
             self.say("You lay your hand down and sit out this hand.")
 
     def narrate_trump(self, seat: int, action: Action) -> None:
         s = self.style
         who = self.names[seat]
         if isinstance(action, LayTrump):
-            if seat == self.HUMAN:
+            if seat == self.human:
                 self.say(f"You lay {s.card(action.card)} face down: "
                          f"{_trumps(action.card.suit, 'your')}.")
             else:
                 self.say(f"{who} lays a card face down as the trump.")
         elif isinstance(action, NameTrump):
-            if seat == self.HUMAN:
+            if seat == self.human:
                 self.say(f"You lay an indicator card face down: "
                          f"{_trumps(action.suit, 'your')}.")
             else:
