@@ -446,3 +446,18 @@ def test_render_refuses_bad_json_on_stdin_in_one_line(
     _one_error_line(captured.err)
     assert "standard input: " in captured.err and "not valid JSON" in captured.err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_tutorials_last_step_runs_as_written(tmp_path: Path) -> None:
+    """The tutorial's commands, typed as they stand (``quit`` at the first prompt): the
+    round is saved, and its replay is written from the saved record."""
+    page = (Path(__file__).parent.parent / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    block = page.split("```console", 1)[1].split("```", 1)[0]
+    commands = [line.strip()[2:].split() for line in block.splitlines()
+                if line.strip().startswith("$ ")]
+    assert [c[:2] for c in commands] == [["twentyeight", "play"], ["twentyeight", "render"]]
+    for command in commands:
+        done = _run(*command[1:], cwd=tmp_path, stdin="quit\n")
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "round.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    te.Round.from_json((tmp_path / "round.json").read_text(encoding="utf-8"))
