@@ -135,6 +135,44 @@ def test_unknown_ruleset_lists_known_names() -> None:
         te.ruleset("nope")
 
 
+def test_unknown_ruleset_lists_rulesets_and_modifiers_apart() -> None:
+    """Issue 37 item 6: the modifiers are not offered as rulesets; after ``+`` an
+    unknown name is an unknown modifier, and the list is of modifiers."""
+    with pytest.raises(te.UnknownRulesetError) as exc:
+        te.ruleset("no-such-game")
+    text = str(exc.value)
+    rulesets_part, modifiers_part = text.split("; modifiers")
+    assert all(p in rulesets_part for p in te.presets())
+    assert not any(f" {m}," in rulesets_part or rulesets_part.endswith(m)
+                   for m in te.modifiers())
+    assert all(m in modifiers_part for m in te.modifiers())
+    with pytest.raises(te.UnknownRulesetError) as exc:
+        te.ruleset("28+nonsense")
+    assert str(exc.value).startswith("unknown modifier 'nonsense'; known modifiers: ")
+    assert "304" not in str(exc.value) and exc.value.known == te.rulesets()
+    with pytest.raises(te.UnknownRulesetError) as exc:
+        te.ruleset("x" * 5000)
+    assert "(5000 characters)" in str(exc.value) and len(str(exc.value)) < 400
+
+
+def test_an_unknown_action_suggests_only_the_rulesets_own_actions() -> None:
+    """Issue 37 item 6: classic 28 has no ``seventh-card``, so its parse error does not
+    suggest it (it still reads it, to refuse it by rule); Thunee's does, and every
+    suggested keyword is one of the ruleset's actions."""
+    for name in te.presets():
+        rs = te.ruleset(name)
+        with pytest.raises(te.ParseError) as exc:
+            rs.new_round(seed=1).apply("frobnicate")
+        listed = str(exc.value).split("expected one of: ")[1].split(", ")
+        assert set(listed) == {a.keyword for a in rs.actions}, name
+    rnd = te.new_round("28", seed=1)
+    with pytest.raises(te.ParseError) as exc:
+        rnd.apply("frobnicate")
+    assert "seventh-card" not in str(exc.value) and "redeal" in str(exc.value)
+    with pytest.raises(te.IllegalActionError):
+        rnd.apply("seventh-card")
+
+
 def test_unknown_modifier_is_refused_with_a_reason() -> None:
     with pytest.raises(te.UnknownRulesetError, match="nonsense"):
         te.ruleset("28+nonsense")

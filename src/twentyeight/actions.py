@@ -171,10 +171,20 @@ class Grammar:
     plug-ins bring (:meth:`with_kinds`), so each ruleset reads exactly its own actions
     and nothing is registered process-wide."""
 
-    __slots__ = ("_parsers",)
+    __slots__ = ("_listed", "_parsers")
 
-    def __init__(self, parsers: Mapping[str, ActionParser]) -> None:
+    def __init__(self, parsers: Mapping[str, ActionParser],
+                 listed: Callable[[], Iterable[str]] | None = None) -> None:
         self._parsers: Mapping[str, ActionParser] = MappingProxyType(dict(parsers))
+        # The keywords an unknown word's error lists (default: every one read). A
+        # ruleset lists only those of actions it can take: it reads the core's
+        # ``seventh-card`` too, to refuse it by rule, but does not suggest it.
+        self._listed = listed
+
+    def listing(self, listed: Callable[[], Iterable[str]]) -> Grammar:
+        """This grammar, whose error for an unknown word suggests the keywords
+        ``listed()`` gives (asked only then)."""
+        return Grammar(self._parsers, listed)
 
     @property
     def keywords(self) -> tuple[str, ...]:
@@ -212,9 +222,10 @@ class Grammar:
             raise ParseError("empty action text")
         parser = self._parsers.get(words[0].lower())
         if parser is None:
+            listed = self.keywords if self._listed is None else sorted(self._listed())
             raise ParseError(
                 f"unknown action {excerpt(words[0])}; expected one of: "
-                f"{', '.join(self.keywords)}", rule="unknown-action")
+                f"{', '.join(listed)}", rule="unknown-action")
         return parser(words[1].strip() if len(words) > 1 else "")
 
 

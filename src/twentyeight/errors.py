@@ -47,10 +47,20 @@ class ConfigError(TwentyEightError, ValueError):
 
 
 class UnknownRulesetError(TwentyEightError, LookupError):
-    """No registered ruleset or modifier has that name. ``known`` lists the names."""
+    """No registered ruleset or modifier has that name. ``known`` lists every registered
+    name, rulesets and modifiers (:func:`~twentyeight.rulesets`); the message names them
+    apart, the rulesets first and the modifiers as what may follow ``+``."""
 
-    def __init__(self, name: str, known: tuple[str, ...]) -> None:
-        super().__init__(f"unknown ruleset {name!r}; known rulesets: {', '.join(known)}")
+    def __init__(self, name: str, known: tuple[str, ...], *,
+                 modifiers: tuple[str, ...] = (), kind: str = "ruleset") -> None:
+        rulesets = tuple(n for n in known if n not in modifiers)
+        if kind == "modifier":
+            text = f"unknown modifier {name!r}; known modifiers: {', '.join(modifiers)}"
+        else:
+            text = f"unknown ruleset {name!r}; known rulesets: {', '.join(rulesets)}"
+            if modifiers:
+                text += f"; modifiers, added with '+' (28+pair): {', '.join(modifiers)}"
+        super().__init__(text)
         self.name = name
         self.known = known
 

@@ -22,7 +22,7 @@ from attrs import frozen
 from .actions import CORE_GRAMMAR, Action, Grammar
 from .config import RulesetConfig
 from .errors import ConfigError, UnknownRulesetError
-from .inputs import MAX_NAME_TEXT, excerpt
+from .inputs import MAX_NAME_TEXT
 from .plugins import Modifier
 from .ruleset import Ruleset
 
@@ -138,9 +138,22 @@ def modifier(name: str) -> Modifier:
     """The modifier registered under ``name`` or an alias (any case)."""
     obj = _find(name) if isinstance(name, str) and len(name) <= MAX_NAME_TEXT else None
     if not isinstance(obj, Modifier):
-        raise UnknownRulesetError(excerpt(name) if isinstance(name, str)
-                                  else type(name).__name__, modifiers())
+        raise _unknown(name, "modifier")
     return obj
+
+
+def _unknown(name: object, kind: str = "ruleset") -> UnknownRulesetError:
+    """The error for ``name``, which no registered ``kind`` has: it lists every
+    registered name, rulesets and modifiers apart. (A long text is cut, a value that is
+    no text is named by its type: the message never repeats a long input.)"""
+    text = name if isinstance(name, str) else type(name).__name__
+    if len(text) > _SHOWN:
+        text = f"{text[:_SHOWN]}... ({len(text)} characters)"
+    return UnknownRulesetError(text, rulesets(), modifiers=modifiers(), kind=kind)
+
+
+_SHOWN = 40
+"""The characters of an unknown name an error message repeats."""
 
 
 def _find(name: str, tables: _Tables | None = None) -> Ruleset | Modifier | None:
@@ -157,9 +170,9 @@ def ruleset(name: str, /, **options: Any) -> Ruleset:
     not registered, :class:`~twentyeight.ConfigError` for a combination that does not
     work."""
     if not isinstance(name, str):
-        raise UnknownRulesetError(type(name).__name__, rulesets())
+        raise _unknown(name)
     if len(name) > MAX_NAME_TEXT:
-        raise UnknownRulesetError(excerpt(name), rulesets())
+        raise _unknown(name)
     tables = _current()
     if not options:
         # Records and servers ask for the same few names again and again.
@@ -208,7 +221,7 @@ def _lookup(tables: _Tables, name: str) -> Ruleset:
     parts = [p.strip() for p in name.split("+")]
     base = _find(parts[0], tables)
     if base is None:
-        raise UnknownRulesetError(parts[0], rulesets())
+        raise _unknown(parts[0])
     if isinstance(base, Modifier):
         raise ConfigError(f"{base.name!r} is a modifier, not a ruleset: add it to one, "
                           f"e.g. '28+{base.name}'")
@@ -218,7 +231,7 @@ def _lookup(tables: _Tables, name: str) -> Ruleset:
     for part in parts[1:]:
         obj = _find(part, tables)
         if obj is None:
-            raise UnknownRulesetError(part, rulesets())
+            raise _unknown(part, "modifier")
         if isinstance(obj, Ruleset):
             raise ConfigError(f"{obj.name!r} is a ruleset; only modifiers ("
                               f"{', '.join(modifiers())}) may follow '+'")

@@ -164,8 +164,9 @@ class Ruleset(Sealed):
         :meth:`~twentyeight.plugins.RulePlugin.view`)."""
         self.grammar: Grammar = CORE_GRAMMAR.with_kinds(
             (*config.auction.action_kinds, *config.trump.action_kinds,
-             *(k for p in plugins for k in p.action_kinds)))
-        """The action texts this ruleset reads."""
+             *(k for p in plugins for k in p.action_kinds))).listing(self._keywords)
+        """The action texts this ruleset reads (an unknown word's error suggests the
+        keywords of the actions it can take)."""
         self.kind_owner: Mapping[type[Action], RulePlugin] = MappingProxyType({
             kind: p for p in plugins for kind in p.action_kinds})
         """The plug-in that carries out each plug-in action kind."""
@@ -333,6 +334,10 @@ class Ruleset(Sealed):
             made = self._outcomes[order] = trick_outcome(
                 deck.suit_of, deck.strength_in(order), deck.points, deck.n_suits)
         return made
+
+    def _keywords(self) -> set[str]:
+        """The keywords of every action this ruleset can take."""
+        return {a.keyword for a in self.actions}
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text form: the core's actions and those of this ruleset's
