@@ -1250,3 +1250,17 @@ def test_simulate_interrupted_keeps_whole_rounds(monkeypatch: pytest.MonkeyPatch
     assert isinstance(caught.value, KeyboardInterrupt)
     assert caught.value.stats.rounds == 7
     assert caught.value.stats == simulate("28", 7, "random", seed=3)
+
+
+@pytest.mark.parametrize("name", ["28", "thunee"])
+def test_demo_result_says_tricks_won_by_each_team(
+        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 37 item 5: "(tricks 1-7)" read as a range; the result line names each
+    team's tricks won, and they add up to the tricks played."""
+    assert main(["demo", "--ruleset", name, "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "(tricks " not in out
+    line = next(x for x in out.splitlines() if x.strip().startswith("Tricks won:"))
+    won = [int(n) for n in re.findall(r" (\d+)(?:,|$)", line)]
+    played = len(re.findall(r"^ +\d+\. ", out, flags=re.M))
+    assert len(won) == 2 and sum(won) == played > 0

@@ -262,8 +262,10 @@ def _result_lines(rnd: Round, names: Sequence[str], style: _Style) -> list[str]:
     return [
         "Result",
         f"  Card points: {teams[0]} {result.card_points[0]}, "
-        f"{teams[1]} {result.card_points[1]}"
-        f"   (tricks {result.tricks_won[0]}{style.dash}{result.tricks_won[1]})",
+        f"{teams[1]} {result.card_points[1]}",
+        # (Not "tricks 1-7": that reads as a range.)
+        f"  Tricks won: {teams[0]} {result.tricks_won[0]}, "
+        f"{teams[1]} {result.tricks_won[1]}",
         contract,
         f"  Game points: {teams[0]} {_signed(result.game_points[0])}, "
         f"{teams[1]} {_signed(result.game_points[1])}",
