@@ -53,12 +53,14 @@ _RNG = random.Random()
 _PROPOSALS = 64
 """Proposals tried in one call before the exact sampler takes over."""
 
-_EXACT_COST = 4
-"""About how many proposals cost as much as one exact draw: where fewer than one
-proposal in this many is kept, a position is sampled exactly."""
-
 _PILOT = 32
 """Proposals tried once per position to measure how often they are kept."""
+
+_PILOT_KEPT = 20
+"""How many of the :data:`_PILOT` trial proposals must be kept for proposals to draw
+first: where fewer are, a position is sampled exactly. An exact draw costs about as
+much as a kept proposal, and at lower rates the proposals it replaces cost more
+(measured over mid-play positions of every preset, issue 36)."""
 
 _PILOT_SEED = 28
 """The fixed seed of those trial proposals (their own generator: the caller's is not
@@ -77,8 +79,8 @@ class _Facts:
         "base_cells", "base_dealt", "base_hands", "bidder", "cells", "checks", "checks_due",
         "exact", "extra", "groups", "n", "n_actions", "never", "other_leads", "place_cells",
         "places", "played", "pool", "pool_mask", "proposals_pay", "replay", "rows", "seat",
-        "seat_cells", "seventh_cell", "seventh_packet", "slots", "subs", "suit_hidden",
-        "trump_index", "trump_place", "withdrawn",
+        "seat_cells", "seat_pairs", "seventh_cell", "seventh_packet", "slots", "subs",
+        "suit_hidden", "trump_index", "trump_place", "withdrawn",
     )
 
     def __init__(self, rnd: Round, seat: int) -> None:
@@ -125,7 +127,9 @@ class _Facts:
         self.place_cells = tuple(
             (first + k, next(q for q in range(dealt_packets) if packets[q][p.owner] >> p.card
                              & 1) * n + p.owner) for k, p in enumerate(places))
-        self.subs = tuple((p.card, first + k) for k, p in enumerate(places))
+        # Each place's card, its cell and the cell it was dealt in.
+        self.subs = tuple((p.card, cell, home) for p, (cell, home)
+                          in zip(places, self.place_cells, strict=True))
 
         # The cards each seat played before each history entry.
         plays: list[list[tuple[int, int]]] = [[(0, 0)] for _ in range(n)]
@@ -238,10 +242,14 @@ class _Facts:
             if state.concealed == UNDEALT else -1
         self.rows = tuple(range(0, len(packets) * n, n))
         self.cells = [_slot_cells(rnd, self, slot) for slot in slots]
-        self.seat_cells = tuple(
-            (who, tuple(sorted(set(cells))))
-            for (kind, who, _, _), cells in zip(slots, self.cells, strict=True)
-            if kind == _SEAT)
+        # Each seat's cells, as (seat, cell, cell) where it has one or two (the same
+        # twice for one: a pair is read without a loop), else in seat_cells.
+        seat_cells = [(who, tuple(sorted(set(cells))))
+                      for (kind, who, _, _), cells in zip(slots, self.cells, strict=True)
+                      if kind == _SEAT]
+        self.seat_pairs = tuple((who, cells[0], cells[-1]) for who, cells in seat_cells
+                                if len(cells) <= 2)
+        self.seat_cells = tuple((who, cells) for who, cells in seat_cells if len(cells) > 2)
         self.proposals_pay: bool | None = None
         self.groups = proposal_groups([slot[2] for slot in slots], self.cells, self.pool)
         self.exact: tuple[list[Table], list[int], int] | None = None
@@ -315,14 +323,17 @@ def resample(rnd: Round, seat: int, rng: random.Random | None = None) -> Round:
         keep_facts(rnd, facts)
     # Which sampler draws is a property of the position alone: a choice made from
     # earlier calls would make the same generator state give another deal.
-    proposals = _PROPOSALS if _PROPOSALS and _proposals_pay(facts) else 0
+    pay = facts.proposals_pay  # (worked out at the position's first call)
+    if pay is None and _PROPOSALS:
+        pay = _proposals_pay(facts)
+    proposals = _PROPOSALS if pay else 0
     for _ in range(_MAX_CANDIDATES):
         # Proposals where they are kept often enough; else (or if these all fail) the
         # exact counts.
         for _ in range(proposals):
             placed = propose(facts.groups, facts.base_cells, rng)
             if placed is not None:
-                trump = _suit_choice(rnd, facts, placed, rng)
+                trump = _suit_choice(rnd, facts, placed, rng) if facts.suit_hidden else -1
                 break
         else:
             placed, trump = _exact(rnd, facts, rng)
@@ -339,7 +350,7 @@ def _proposals_pay(facts: _Facts) -> bool:
     only (never on the caller's generator or on earlier calls)."""
     if facts.proposals_pay is None:
         pilot = random.Random(_PILOT_SEED)
-        enough = _PILOT // _EXACT_COST
+        enough = _PILOT_KEPT
         kept = tried = 0
         # Stopped as soon as the answer is known: a position where most are kept
         # costs few trials.
@@ -395,7 +406,7 @@ def _exact(rnd: Round, facts: _Facts, rng: random.Random) -> tuple[list[int], in
                               facts.cells, deck.suit_mask)
         if not tables:
             raise TwentyEightError("no deal is consistent with what this seat has seen")
-        weights = [table[-1] for table in tables]
+        weights = [table[6] for table in tables]
         facts.exact = tables, weights, sum(weights)
     tables, weights, total = facts.exact
     table = tables[0] if len(tables) == 1 else pick(tables, weights, rng.randrange(total))
@@ -429,6 +440,10 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
     base_hands = facts.base_hands
     dealt = list(facts.base_dealt)
     hands = list(base_hands)
+    for who, a, b in facts.seat_pairs:
+        got = (placed[a] | placed[b]) & pool
+        hands[who] |= got
+        dealt[who] |= got
     for who, cells in facts.seat_cells:
         got = 0
         for cell in cells:
@@ -437,7 +452,7 @@ def _build(rnd: Round, facts: _Facts, placed: list[int], trump: int,
         hands[who] |= got
         dealt[who] |= got
     mapping = {}
-    for (card, cell), (_, home) in zip(facts.subs, facts.place_cells, strict=True):
+    for card, cell, home in facts.subs:
         # A place's card goes back into the packet it was dealt in, and the history.
         got = placed[cell]
         placed[home] |= got

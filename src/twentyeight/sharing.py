@@ -24,8 +24,13 @@ from typing import Any, TypeVar
 
 _T = TypeVar("_T")
 
-Path = tuple[tuple[int, ...], ...]
-"""How many cards of each suit each group takes, suit by suit."""
+Share = tuple[tuple[tuple[int, int], ...], int]
+"""How one class's cards are shared among the groups (:func:`share_steps`): the shares
+drawn card by card, as (group, how many), and the group that takes the cards left (-1:
+the class has no cards)."""
+
+Path = tuple[Share, ...]
+"""How the cards of each class are shared among the groups, class by class."""
 
 Walk = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], dict[Any, Any]]
 """What a walk of the counts needs: the suits' sizes, the suits each group takes, the
@@ -45,9 +50,9 @@ def draw_path(walk: Walk, rng: random.Random) -> Path:
         k = 0 if len(options) == 1 else \
             bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
         split, caps = options[k]
-        path.append(split)
+        path.append(share_steps(split))
     if sizes:  # the last class fills what is left: its one share, without a draw
-        path.append(caps)
+        path.append(share_steps(caps))
     return tuple(path)
 
 
@@ -61,7 +66,7 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
     paths: list[Path] = []
     cumulative: list[int] = []
     total = 0
-    stack: list[tuple[tuple[int, ...], Path, int]] = [(caps, (), 1)]
+    stack: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]] = [(caps, (), 1)]
     while stack:
         caps, path, n_ways = stack.pop()
         x = len(path)
@@ -69,7 +74,7 @@ def all_paths(walk: Walk) -> tuple[list[Path], list[int]]:
             if len(paths) == MAX_PATHS:
                 return [], []
             total += n_ways
-            paths.append(path)
+            paths.append(tuple(map(share_steps, path)))
             cumulative.append(total)
             continue
         options, _ = _choices(sizes, suits_of, caps, x, memo)
@@ -186,6 +191,7 @@ __all__ = [
     "MAX_PATHS",
     "Group",
     "Path",
+    "Share",
     "Table",
     "Walk",
     "all_paths",
@@ -200,6 +206,7 @@ __all__ = [
     "plan_cells",
     "proposal_groups",
     "propose",
+    "share_steps",
     "ways",
 ]
 
@@ -255,7 +262,8 @@ def propose(groups: list[Group], base: list[int], rng: random.Random) -> list[in
     placed = base.copy()
     taken = 0
     for ratios, may_take, cells, rest in groups:
-        fits = [b for b in may_take if not b & taken]
+        fits = list(itertools.filterfalse(taken.__and__, may_take)) if taken \
+            else list(may_take)  # (the cards left that it may take)
         if rest >= 0:  # the group without forbidden cards, the last: it takes the rest
             deal_out(fits, cells, rest, placed, rand)
             break
@@ -317,37 +325,52 @@ def draw(table: Table, base: list[int], rng: random.Random) -> list[int]:
         path = draw_path(walk, rng)
     shares: list[list[int]] = [[] for _ in plans]
     rand = rng.random
-    for cards, split in zip(by_class, path, strict=True):
-        left = len(cards)
-        pile = cards
-        for g, m in enumerate(split):
-            if m == left:  # the last group with a share takes the cards left
-                shares[g] += pile[:left]
-                break
-            if not m:
-                continue
-            if pile is cards:  # the table's own list is left as it is
-                pile = cards.copy()
-            share = shares[g]
-            for _ in range(m):
-                j = int(rand() * left)
-                share.append(pile[j])
-                left -= 1
-                pile[j] = pile[left]
+    for cards, (picks, rest) in zip(by_class, path, strict=True):
+        if picks:
+            pile = cards.copy()  # the table's own list is left as it is
+            left = len(pile)
+            for g, m in picks:
+                share = shares[g]
+                for _ in range(m):
+                    j = int(rand() * left)
+                    share.append(pile[j])
+                    left -= 1
+                    pile[j] = pile[left]
+            shares[rest] += pile[:left]
+        elif rest >= 0:
+            shares[rest] += cards
     placed = base.copy()
-    for (group, rest), cards in zip(plans, shares, strict=True):
-        deal_out(cards, group, rest, placed, rand)
+    for (group, last), cards in zip(plans, shares, strict=True):
+        deal_out(cards, group, last, placed, rand)
     return placed
+
+
+@functools.lru_cache(maxsize=1 << 16)  # (few distinct shares, asked for every path listed)
+def share_steps(split: tuple[int, ...]) -> Share:
+    """How :func:`draw` deals a class's cards into shares of these sizes (how many each
+    group takes): the groups whose shares are drawn card by card, and the group with the
+    largest share, which takes the cards left. Each share is a uniform subset of its size
+    whichever group takes the rest; this way takes the fewest draws."""
+    shares = [(m, g) for g, m in enumerate(split) if m]
+    if not shares:
+        return (), -1
+    rest = max(shares)[1]
+    return tuple((g, m) for m, g in shares if g != rest), rest
 
 
 def plan_cells(cells: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """How a group fills ``cells`` (not empty: every packet has cards) from cards in
-    random order: a card drawn for each cell of the first part, and every card left to
-    the last cell, so the last run of one cell takes its cards without a draw each."""
-    cut = len(cells)
-    while cut and cells[cut - 1] == cells[-1]:
-        cut -= 1
-    return cells[:cut], cells[-1]
+    random order: a card drawn for each cell but those of its longest run of one cell,
+    and every card left to that cell, which so takes its cards without a draw each.
+    Which cells a card may go to is uniform whatever the order of the cells."""
+    runs: list[tuple[int, int]] = []  # (length, cell), in order
+    for cell in cells:
+        if runs and runs[-1][1] == cell:
+            runs[-1] = (runs[-1][0] + 1, cell)
+        else:
+            runs.append((1, cell))
+    rest = runs.pop(max(range(len(runs)), key=lambda k: runs[k][0]))[1]
+    return tuple(cell for m, cell in runs for _ in range(m)), rest
 
 
 def deal_out(cards: list[int], cells: tuple[int, ...], rest: int, placed: list[int],
