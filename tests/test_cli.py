@@ -1264,3 +1264,27 @@ def test_demo_result_says_tricks_won_by_each_team(
     won = [int(n) for n in re.findall(r" (\d+)(?:,|$)", line)]
     played = len(re.findall(r"^ +\d+\. ", out, flags=re.M))
     assert len(won) == 2 and sum(won) == played > 0
+
+
+def test_every_command_has_a_description_and_examples_that_parse() -> None:
+    """Issue 37 item 6: each subcommand's help has a description and at least one
+    example, and every example (the command line, without shell redirections) is
+    accepted by the parser as written."""
+    import argparse
+    import shlex
+
+    from twentyeight.cli.app import _parser
+
+    parser = _parser()
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(subs.choices) >= {"rulesets", "demo", "play", "simulate", "arena", "render"}
+    for name, sub in subs.choices.items():
+        assert sub.description, name
+        examples = [line.strip() for line in (sub.epilog or "").splitlines()[1:]]
+        assert examples and all(e.startswith(f"twentyeight {name}") for e in examples)
+        for example in examples:
+            words = shlex.split(example.split(" > ")[0].split(" < ")[0].split(" | ")[0])
+            parsed = parser.parse_args(words[1:])
+            assert parsed.command == name
+    assert "seed for the deal" not in subs.choices["simulate"].format_help()
+    assert "is the same" not in subs.choices["arena"].format_help()

@@ -79,32 +79,53 @@ class _Parser(argparse.ArgumentParser):
         (file or sys.stdout).write(self.format_help())
 
 
+def _command(sub: argparse._SubParsersAction[_Parser], name: str,
+             summary: str, description: str, *examples: str) -> argparse.ArgumentParser:
+    """The subcommand ``name``: ``summary`` in the command list, ``description`` and
+    ``examples`` in its own help."""
+    return sub.add_parser(
+        name, help=summary, description=description,
+        epilog="examples:\n" + "\n".join(f"  {e}" for e in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="twentyeight",
         description="Rules engine for the Indian card game 28 and its relatives.",
+        epilog="examples:\n  twentyeight demo --ruleset 29 --seed 5 --record r.json\n"
+               "  twentyeight render r.json --html r.html\n"
+               "  twentyeight COMMAND --help     (each command's options and examples)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"twentyeight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("rulesets", help="list the rulesets, their aliases and descriptions")
+    p = _command(sub, "rulesets", "list the rulesets, their aliases and descriptions",
+                 "List every registered ruleset (presets and the plug-ins installed) and "
+                 "the modifiers that may follow '+', with aliases and descriptions.",
+                 "twentyeight rulesets", "twentyeight rulesets | grep 56")
     p.set_defaults(func=_cmd_rulesets)
 
-    def common(p: argparse.ArgumentParser, bots: bool = True) -> None:
-        p.add_argument("--ruleset", default="28", help="ruleset name or alias (default: 28)")
+    def common(p: argparse.ArgumentParser, bots: bool = True, seeded: str = "the deal",
+               ) -> None:
+        p.add_argument("--ruleset", default="28", help="ruleset name or alias, with "
+                       "modifiers after '+' (default: 28)")
         p.add_argument("--seed", type=_seed, default=None,
-                       help="seed for the deal (default: random)")
+                       help=f"seed of {seeded} (default: random)")
         if bots:
             p.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
                            help="which bots play (default: heuristic)")
 
     def workers(p: argparse.ArgumentParser, work: str, outcome: str) -> None:
         p.add_argument("--jobs", type=_jobs, default=1,
-                       help=f"worker processes to play the {work} in; the {outcome} is the "
-                            "same for any number (default: 1, in this process)")
+                       help=f"worker processes to play the {work} in; the {outcome} "
+                            "comes out the same for any number (default: 1, in this "
+                            "process)")
         p.add_argument("--dask", metavar="ADDRESS", default=None,
                        help=f"play the {work} on the Dask cluster at ADDRESS instead "
-                            f"(needs twentyeight[dask]); the {outcome} is the same")
+                            f"(needs twentyeight[dask]); the {outcome} comes out the "
+                            "same")
 
     def record(p: argparse.ArgumentParser, what: str) -> None:
         p.add_argument("--record", metavar="FILE", default=None,
@@ -112,12 +133,23 @@ def _parser() -> argparse.ArgumentParser:
                             "'twentyeight render FILE' shows it) to FILE; '-' writes it "
                             "to standard output, and the rest to standard error")
 
-    p = sub.add_parser("demo", help="watch bots play one round, with every hand shown")
+    p = _command(sub, "demo", "watch bots play one round, with every hand shown",
+                 "Bots play one round (deal after deal until one is played out), and the "
+                 "whole round is printed: the deal, the auction, every trick and the "
+                 "result.",
+                 "twentyeight demo --ruleset 29 --seed 5",
+                 "twentyeight demo --ruleset 28+pair --record round.json")
     common(p)
     record(p, "the round")
     p.set_defaults(func=_cmd_demo)
 
-    p = sub.add_parser("play", help="play a seat against bots in the terminal")
+    p = _command(sub, "play", "play a seat against bots in the terminal",
+                 "Play one seat against bots: type an action when it is your turn "
+                 "('help' lists them, 'quit' leaves). With --record the round is saved, "
+                 "and --resume goes on with it later.",
+                 "twentyeight play --ruleset 56 --seat 1",
+                 "twentyeight play --record round.json",
+                 "twentyeight play --resume round.json")
     common(p, bots=False)
     p.set_defaults(ruleset=None)  # given or not: --resume refuses it
     p.add_argument("--seat", type=_seat_number, default=0,
@@ -131,24 +163,34 @@ def _parser() -> argparse.ArgumentParser:
                         "deal: no --ruleset or --seed)")
     p.set_defaults(func=_cmd_play)
 
-    p = sub.add_parser("simulate", help="play many rounds with bots and print statistics")
+    p = _command(sub, "simulate", "play many rounds with bots and print statistics",
+                 "Bots play many rounds of one ruleset; the statistics (bids, contracts "
+                 "made, card and game points) are printed at the end, or so far if "
+                 "interrupted.",
+                 "twentyeight simulate --ruleset 304 --rounds 5000 --jobs 2",
+                 "twentyeight simulate --rounds 100 --record - --round 7 > r7.json")
     p.add_argument("--rounds", type=_positive, default=1000,
                    help="number of rounds (default: 1000)")
     workers(p, "rounds", "statistics")
-    common(p)
+    common(p, seeded="the run (each round's deal follows from it)")
     record(p, "one round (--round)")
     p.add_argument("--round", type=_positive, default=None, metavar="K",
                    help="which round --record saves, from 1 (default: 1)")
     p.set_defaults(func=_cmd_simulate)
 
-    p = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
+    p = _command(sub, "arena", "measure bots against each other on duplicate deals",
+                 "Each pair of bots plays every deal twice, seats swapped, and the report "
+                 "gives each bot's game points per deal against the other, with a 95% "
+                 "interval.",
+                 "twentyeight arena --bots heuristic random --deals 500",
+                 "twentyeight arena --bots pimc heuristic --deals 100 --jobs 2 --json")
     p.add_argument("--bots", nargs="+", choices=sorted(BOTS), required=True,
                    metavar="BOT", help=f"two or more of: {', '.join(sorted(BOTS))}")
     p.add_argument("--deals", type=_positive, default=100,
                    help="duplicate deals for each pair of bots (default: 100)")
     workers(p, "deals", "report")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    common(p, bots=False)
+    common(p, bots=False, seeded="the run (each deal follows from it)")
     record(p, "one deal (--deal) as the first two bots played it")
     p.add_argument("--deal", type=_positive, default=None, metavar="K",
                    help="which duplicate deal --record saves, from 1 (default: 1)")
@@ -157,8 +199,14 @@ def _parser() -> argparse.ArgumentParser:
                         "(default: the first play, the first bot in the even seats)")
     p.set_defaults(func=_cmd_arena)
 
-    p = sub.add_parser("render", help="draw a round: its replay as one HTML page, or SVG "
-                                      "pictures")
+    p = _command(sub, "render", "draw a round: its replay as one HTML page, or SVG "
+                 "pictures",
+                 "Draw a saved round (a record from --record or Round.to_json(), or a "
+                 "public record), or one bots play now (--ruleset, --seed, --bots): the "
+                 "replay as one self-contained HTML page, or SVG pictures.",
+                 "twentyeight render round.json --html round.html",
+                 "twentyeight render - --svg - < round.json > table.svg",
+                 "twentyeight render --ruleset 29 --seed 5 --html replay.html")
     p.add_argument("record", metavar="RECORD.json", nargs="?", default=None,
                    help="a round record (Round.to_json(), --record) or a public record; "
                         "'-' reads standard input")
