@@ -1288,3 +1288,18 @@ def test_every_command_has_a_description_and_examples_that_parse() -> None:
             assert parsed.command == name
     assert "seed for the deal" not in subs.choices["simulate"].format_help()
     assert "is the same" not in subs.choices["arena"].format_help()
+
+
+def test_the_header_names_the_first_to_bid_where_it_is_not_the_opener(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 37 item 5: Thunee's demo said "Opener: North" while West spoke first; the
+    header now names the first to bid where the auction starts elsewhere, and the
+    auction's first line is that seat's."""
+    assert main(["demo", "--ruleset", "thunee", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    first = re.search(r"First to bid: (\w+) +Opener: (\w+)", out)
+    assert first is not None and first.group(1) != first.group(2)
+    auction = out.split("\nAuction")[1].splitlines()[1].split()
+    assert auction[0] == first.group(1)
+    assert main(["demo", "--ruleset", "28", "--seed", "5"]) == 0
+    assert "First to bid" not in capsys.readouterr().out

@@ -173,8 +173,8 @@ def test_w4_a_trumpers_jodhi_of_40_keeps_the_count_short() -> None:
     balls = Balls()
     assert balls.count(outcome) == 100 and balls.contract_made(outcome)
     assert balls.explain(outcome) == (
-        "the counting team's count: 130 card points + 10 for the last trick - 40 for the "
-        "call and announcements = 100; 105 needed")
+        "the counting team counts 100, short of the 105 it needs: 130 card points + 10 "
+        "for the last trick - 40 for the call and announcements")
     made = attrs.evolve(outcome, made=True)
     assert balls.game_points(made) == (0, 1)
 
@@ -582,7 +582,7 @@ def test_the_transcript_tells_a_thunee() -> None:
         played.apply(played.legal_actions()[-1])
     text = "\n".join(_transcript(played, _Style(io.StringIO())))
     assert "The trump is turned up after that card" in text
-    assert "the counting team's count:" in text and "105 needed" in text
+    assert "the counting team counts " in text and " the 105 it needs: " in text
 
 
 def test_every_thunee_round_conserves_its_cards_and_304_points() -> None:

@@ -375,9 +375,13 @@ class Balls(ScoringSystem):
         def signed(value: int) -> str:
             return f"+ {value}" if value >= 0 else f"- {-value}"
 
-        return (f"the counting team's count: {cards} card points {signed(last)} for the "
-                f"last trick {signed(target)} for the call and announcements = "
-                f"{self.count(outcome)}; {self.count_to} needed")
+        count = self.count(outcome)
+        # (The count first, then how it is made up: "= -30; 105 needed" was hard to
+        # follow, a count below zero most of all.)
+        return (f"the counting team counts {count}, "
+                f"{'short of' if count < self.count_to else 'reaching'} the "
+                f"{self.count_to} it needs: {cards} card points {signed(last)} for the "
+                f"last trick {signed(target)} for the call and announcements")
 
     def contract_made(self, outcome: HandOutcome) -> bool:
         """The trumper's team makes it when the count stays below :attr:`count_to`."""

@@ -126,7 +126,12 @@ class _Transcript:
     def render(self) -> list[str]:
         rnd, s = self.rnd, self.style
         names, teams = self.names, self.teams
-        self.say(f"Dealer: {names[rnd.dealer]}    Opener: {names[rnd.opener]}    "
+        # (Where the auction starts elsewhere, as Thunee's, say so: "Opener" alone
+        # read as the first to bid.)
+        first = next((s for s, a in rnd.history if a.keyword in ("bid", "pass")),
+                     rnd.opener)
+        starts = "" if first == rnd.opener else f"First to bid: {names[first]}    "
+        self.say(f"Dealer: {names[rnd.dealer]}    {starts}Opener: {names[rnd.opener]}    "
                  f"Teams: {teams[0]} against {teams[1]}")
         if self.n > 4:
             self.say(f"{self.n} players in two teams of {self.n // 2}, partners seated "
