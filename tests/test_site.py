@@ -645,7 +645,8 @@ source, any ``<link>`` (stylesheets, fonts, preconnects, icons), an object, or a
 the page's own published address (``<link rel="canonical">``, from ``site_url``)."""
 
 
-def test_the_site_loads_nothing_from_the_network() -> None:
+def test_the_site_loads_nothing_from_the_network(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
     """The built site (with the hooks' pictures) fetches nothing from anywhere: no web
     fonts (``theme: font: false``), scripts, stylesheets or images from other sites."""
     assert _LOADS.search('<link rel="preconnect" href="https://fonts.gstatic.com">')
@@ -654,7 +655,7 @@ def test_the_site_loads_nothing_from_the_network() -> None:
     assert not _LOADS.search('<link rel="canonical" href="https://example.org/28/">')
     assert _LOADS.search('<link rel="stylesheet" href="https://example.org/a.css">')
     assert _LOADS.search('<link href="https://example.org/a.css" rel="stylesheet">')
-    site = built_site()
+    site = built_site(tmp_path_factory)
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 20
     for path in [*pages, *site.rglob("*.css")]:
