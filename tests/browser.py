@@ -1,11 +1,13 @@
 """A headless Chromium for the browser tests, driven by Playwright.
 
-The tests need Debian's ``chromium`` (``/usr/bin/chromium``); Playwright's own browser
-download is not used. Without it the tests fail, saying how to install it: nothing is
-skipped for a missing package."""
+The tests need a Chromium: Debian's ``chromium`` (``/usr/bin/chromium``), or the one
+that ``TWENTYEIGHT_CHROMIUM`` names (a machine without apt, a Chromium elsewhere);
+Playwright's own browser download is not used. Without one the tests fail, saying how to
+install it: nothing is skipped for a missing package."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,8 +15,10 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-INSTALL = "apt-get update && apt-get install -y chromium chromium-driver"
+CHROMIUM = Path(os.environ.get("TWENTYEIGHT_CHROMIUM") or "/usr/bin/chromium")
+INSTALL = ("`sudo apt-get update && sudo apt-get install -y chromium` (without sudo as "
+           "root), or on a machine without apt install Chromium with its package manager "
+           "and set TWENTYEIGHT_CHROMIUM to the browser's path")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -25,7 +29,7 @@ def chromium() -> Iterator[Any]:
     what is missing."""
     if not CHROMIUM.exists():
         pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: install it with "
-                    f"`{INSTALL}` (CI does this in .ci/run)", pytrace=False)
+                    f"{INSTALL} (see README.md)", pytrace=False)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

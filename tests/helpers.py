@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import atexit
 import functools
 import importlib
 import itertools
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,17 +70,41 @@ def check_import_names_extra(monkeypatch: pytest.MonkeyPatch, missing: str, modu
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The documentation site, built once per test run (with ``--strict``: a warning
+    fails the build, and the tests that need the site) into the run's temporary folder.
+    Under pytest-xdist the workers share it: the first to ask builds it, a worker asking
+    meanwhile waits for that build."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # each worker has a folder of its own in the run's folder
+    return _site_in(root)
+
+
 @functools.cache
-def built_site() -> Path:
-    """The documentation site, built once per test run into a temporary folder (with
-    ``--strict``: a warning fails the build, and the tests that need the site)."""
-    site = Path(tempfile.mkdtemp(prefix="twentyeight-site-"))
-    atexit.register(shutil.rmtree, site, True)  # a test run leaves no folder behind
+def _site_in(root: Path) -> Path:
+    shared = root / "twentyeight-site"
+    site = shared / "site"
+    try:
+        shared.mkdir()  # atomic: exactly one worker of the run gets to build
+    except FileExistsError:
+        deadline = time.monotonic() + 900
+        while not (shared / "built").exists():
+            failed = shared / "failed"
+            if failed.exists():
+                raise AssertionError(failed.read_text(encoding="utf-8")) from None
+            assert time.monotonic() < deadline, f"no site was built in {shared}"
+            time.sleep(0.2)
+        return site
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                            "--site-dir", str(site)], cwd=ROOT, capture_output=True,
                           text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
                           check=False)
-    assert done.returncode == 0, f"mkdocs build failed:\n{done.stdout}\n{done.stderr}"
+    if done.returncode != 0:
+        message = f"mkdocs build failed:\n{done.stdout}\n{done.stderr}"
+        (shared / "failed").write_text(message, encoding="utf-8")
+        raise AssertionError(message)
+    (shared / "built").touch()
     return site
 
 

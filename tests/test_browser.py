@@ -116,8 +116,9 @@ def test_public_replay_shows_no_card_its_audience_did_not_see(browser: Any,
     assert page.locator("g.card-back title").count() > 0
 
 
-def test_tutorial_pictures_are_drawn(browser: Any) -> None:
-    site = built_site()
+def test_tutorial_pictures_are_drawn(browser: Any,
+                                     tmp_path_factory: pytest.TempPathFactory) -> None:
+    site = built_site(tmp_path_factory)
     page = browser.new_page()
     requests = watch_requests(page)
     page.goto((site / "tutorial" / "index.html").as_uri())

@@ -9,6 +9,7 @@ records with ``jsonschema``.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import random
@@ -336,8 +337,10 @@ def _published_schema(name: str) -> dict[str, Any]:
     return data
 
 
+@functools.cache
 def _registry() -> Registry:
-    """Every published schema under its ``$id``, so that one may refer to another."""
+    """Every published schema under its ``$id``, so that one may refer to another (read
+    once per test run: the files do not change during it)."""
     resources = []
     for path in sorted((DOCS / "schema").glob("*.schema.json")):
         contents = _published_schema(path.name)
@@ -348,8 +351,18 @@ def _registry() -> Registry:
 def validate(value: Any, schema: dict[str, Any]) -> None:
     """Validate ``value`` against ``schema`` (JSON Schema 2020-12, the published schemas
     resolvable by their ``$id``); raises ``jsonschema.ValidationError``."""
+    _validator(json.dumps(schema, sort_keys=True)).validate(value)
+
+
+@functools.cache
+def _validator(schema_text: str) -> Draft202012Validator:
+    """The validator of a schema (given as JSON text, to be a cache key), the schema
+    itself checked against the meta-schema first: made once per schema, as the checks
+    of many records by one schema would otherwise spend their time re-reading and
+    re-checking it."""
+    schema = json.loads(schema_text)
     Draft202012Validator.check_schema(schema)
-    Draft202012Validator(schema, registry=_registry()).validate(value)
+    return Draft202012Validator(schema, registry=_registry())
 
 
 @pytest.fixture(scope="module")
@@ -632,7 +645,8 @@ source, any ``<link>`` (stylesheets, fonts, preconnects, icons), an object, or a
 the page's own published address (``<link rel="canonical">``, from ``site_url``)."""
 
 
-def test_the_site_loads_nothing_from_the_network() -> None:
+def test_the_site_loads_nothing_from_the_network(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
     """The built site (with the hooks' pictures) fetches nothing from anywhere: no web
     fonts (``theme: font: false``), scripts, stylesheets or images from other sites."""
     assert _LOADS.search('<link rel="preconnect" href="https://fonts.gstatic.com">')
@@ -641,7 +655,7 @@ def test_the_site_loads_nothing_from_the_network() -> None:
     assert not _LOADS.search('<link rel="canonical" href="https://example.org/28/">')
     assert _LOADS.search('<link rel="stylesheet" href="https://example.org/a.css">')
     assert _LOADS.search('<link href="https://example.org/a.css" rel="stylesheet">')
-    site = built_site()
+    site = built_site(tmp_path_factory)
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 20
     for path in [*pages, *site.rglob("*.css")]:
