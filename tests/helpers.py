@@ -6,6 +6,7 @@ import atexit
 import functools
 import importlib
 import itertools
+import json
 import os
 import shutil
 import subprocess
@@ -168,3 +169,30 @@ def no_action_indices(num_actions: int) -> list[Any]:
             np.uint64(2**63), True, False, np.True_, np.array(True), 1.0, 1.5,
             np.float64(1.0), np.array(1.0), np.array([1.0]), np.array([1]),
             np.array([[0]]), np.array([]), "3", None, BrokenIndex(), StrIndex()]
+
+
+# ---------------------------------------------------------------- published schemas
+
+SCHEMAS = ROOT / "docs" / "schema"
+"""The JSON Schemas published with the docs."""
+
+
+def published_schema(name: str) -> dict[str, Any]:
+    """The published schema in the file ``name``."""
+    data: dict[str, Any] = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
+    return data
+
+
+def validate(value: Any, schema: dict[str, Any]) -> None:
+    """Validate ``value`` against ``schema`` (JSON Schema 2020-12, every published schema
+    resolvable by its ``$id``, so that one may refer to another); raises
+    ``jsonschema.ValidationError``."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    resources = []
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        contents = published_schema(path.name)
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    Draft202012Validator.check_schema(schema)
+    Draft202012Validator(schema, registry=Registry().with_resources(resources)).validate(value)
