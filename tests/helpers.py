@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
+import json
 import os
 import subprocess
 import sys
@@ -190,3 +191,48 @@ def no_action_indices(num_actions: int) -> list[Any]:
             np.uint64(2**63), True, False, np.True_, np.array(True), 1.0, 1.5,
             np.float64(1.0), np.array(1.0), np.array([1.0]), np.array([1]),
             np.array([[0]]), np.array([]), "3", None, BrokenIndex(), StrIndex()]
+
+
+# ---------------------------------------------------------------- published schemas
+
+SCHEMAS = ROOT / "docs" / "schema"
+"""The JSON Schemas published with the docs."""
+
+
+def published_schema(name: str) -> dict[str, Any]:
+    """The published schema in the file ``name``."""
+    data: dict[str, Any] = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
+    return data
+
+
+def validate(value: Any, schema: dict[str, Any]) -> None:
+    """Validate ``value`` against ``schema`` (JSON Schema 2020-12, every published schema
+    resolvable by its ``$id``, so that one may refer to another); raises
+    ``jsonschema.ValidationError``."""
+    _validator(json.dumps(schema, sort_keys=True)).validate(value)
+
+
+@functools.cache
+def _schema_registry() -> Any:
+    """Every published schema under its ``$id`` (read once per test run: the files do
+    not change during it)."""
+    from referencing import Registry, Resource
+
+    resources = []
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        contents = published_schema(path.name)
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@functools.cache
+def _validator(schema_text: str) -> Any:
+    """The validator of a schema (given as JSON text, to be a cache key), the schema
+    itself checked against the meta-schema first: made once per schema, as the checks
+    of many records by one schema would otherwise spend their time re-reading and
+    re-checking it."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_text)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, registry=_schema_registry())

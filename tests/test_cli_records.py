@@ -157,8 +157,6 @@ def test_simulated_round_is_the_round_the_run_played() -> None:
      "--deal chooses the round"),
     (["arena", "--bots", "random", "heuristic", "--deals", "1", "--swapped"],
      "--swapped chooses the play"),
-    (["arena", "--bots", "random", "heuristic", "--deals", "1", "--json", "--record", "-"],
-     "--json and --record - both write standard output"),
 ])
 def test_record_options_that_do_not_fit_exit_2(
         argv: list[str], says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

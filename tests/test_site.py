@@ -9,7 +9,6 @@ records with ``jsonschema``.
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import json
 import random
@@ -20,13 +19,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator, ValidationError
-from referencing import Registry, Resource
+from jsonschema import ValidationError
 from twentyeight_variants.sources import SOURCES
 
 import twentyeight as te
 
-from .helpers import built_site
+from .helpers import built_site, published_schema, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -332,39 +330,6 @@ def test_reference_lists_every_action_keyword() -> None:
 # ---------------------------------------------------------------- the record schema
 
 
-def _published_schema(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DOCS / "schema" / name).read_text(encoding="utf-8"))
-    return data
-
-
-@functools.cache
-def _registry() -> Registry:
-    """Every published schema under its ``$id``, so that one may refer to another (read
-    once per test run: the files do not change during it)."""
-    resources = []
-    for path in sorted((DOCS / "schema").glob("*.schema.json")):
-        contents = _published_schema(path.name)
-        resources.append((contents["$id"], Resource.from_contents(contents)))
-    return Registry().with_resources(resources)
-
-
-def validate(value: Any, schema: dict[str, Any]) -> None:
-    """Validate ``value`` against ``schema`` (JSON Schema 2020-12, the published schemas
-    resolvable by their ``$id``); raises ``jsonschema.ValidationError``."""
-    _validator(json.dumps(schema, sort_keys=True)).validate(value)
-
-
-@functools.cache
-def _validator(schema_text: str) -> Draft202012Validator:
-    """The validator of a schema (given as JSON text, to be a cache key), the schema
-    itself checked against the meta-schema first: made once per schema, as the checks
-    of many records by one schema would otherwise spend their time re-reading and
-    re-checking it."""
-    schema = json.loads(schema_text)
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, registry=_registry())
-
-
 @pytest.fixture(scope="module")
 def schema() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -473,7 +438,7 @@ def test_invalid_records_are_refused_by_schema_and_library(change: str,
 def test_public_records_match_their_schema() -> None:
     """``public_record()`` for every audience, at several points of rounds of every
     preset and of a composed ruleset, matches ``public-round-record.schema.json``."""
-    schema = _published_schema("public-round-record.schema.json")
+    schema = published_schema("public-round-record.schema.json")
     assert "(schema/public-round-record.schema.json)" in (DOCS / "reference.md").read_text(
         encoding="utf-8")
     for k, name in enumerate((*te.presets(), "28+pair+double+single-hand")):
@@ -488,7 +453,7 @@ def test_public_records_match_their_schema() -> None:
 def test_saved_matches_match_their_schema() -> None:
     """``Match.record()`` matches ``match-record.schema.json`` (each round by the round
     record's schema), before, during and after rounds."""
-    schema = _published_schema("match-record.schema.json")
+    schema = published_schema("match-record.schema.json")
     assert "(schema/match-record.schema.json)" in (DOCS / "reference.md").read_text(
         encoding="utf-8")
     match = te.Match("28+double", seed=3)

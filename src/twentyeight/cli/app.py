@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import errno
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
@@ -15,9 +15,10 @@ from ..round import MAX_SEED
 from .commands import BOTS, _cmd_arena, _cmd_demo, _cmd_rulesets, _cmd_simulate
 from .game import _cmd_play
 from .interrupts import EXIT_INTERRUPTED, say_interrupted
+from .jsonout import _errors_in_json, _json_errors, _say_failure, _wants_json
 from .replay import _cmd_render
 from .saving import _Refused
-from .streams import _complain, _discard_output, _InputFailed, _output_failed, _shown
+from .streams import _discard_output, _InputFailed, _output_failed, _shown
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -78,6 +79,21 @@ class _Parser(argparse.ArgumentParser):
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         (file or sys.stdout).write(self.format_help())
 
+    def error(self, message: str) -> NoReturn:
+        """A command line that does not parse: with ``--json`` one JSON object on
+        standard error, else argparse's usage and line; exit status 2 either way."""
+        if _json_errors():
+            raise _UsageError(message)
+        super().error(message)
+
+
+class _UsageError(Exception):
+    """A command line argparse refused, when the failure is said as JSON."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
 
 def _command(sub: argparse._SubParsersAction[_Parser], name: str,
              summary: str, description: str, *examples: str) -> argparse.ArgumentParser:
@@ -101,10 +117,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"twentyeight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    def json_flag(p: argparse.ArgumentParser, what: str) -> None:
+        p.add_argument("--json", action="store_true",
+                       help=f"print {what} as one JSON document (its schema is in "
+                            "docs/schema/), and a failure as one JSON object on standard "
+                            "error")
+
     p = _command(sub, "rulesets", "list the rulesets, their aliases and descriptions",
                  "List every registered ruleset (presets and the plug-ins installed) and "
                  "the modifiers that may follow '+', with aliases and descriptions.",
-                 "twentyeight rulesets", "twentyeight rulesets | grep 56")
+                 "twentyeight rulesets", "twentyeight rulesets | grep 56",
+                 "twentyeight rulesets --json")
+    json_flag(p, "the list")
     p.set_defaults(func=_cmd_rulesets)
 
     def common(p: argparse.ArgumentParser, bots: bool = True, seeded: str = "the deal",
@@ -138,8 +162,10 @@ def _parser() -> argparse.ArgumentParser:
                  "whole round is printed: the deal, the auction, every trick and the "
                  "result.",
                  "twentyeight demo --ruleset 29 --seed 5",
-                 "twentyeight demo --ruleset 28+pair --record round.json")
+                 "twentyeight demo --ruleset 28+pair --record round.json",
+                 "twentyeight demo --seed 5 --json > demo.json")
     common(p)
+    json_flag(p, "the round (its record and result)")
     record(p, "the round")
     p.set_defaults(func=_cmd_demo)
 
@@ -168,10 +194,12 @@ def _parser() -> argparse.ArgumentParser:
                  "made, card and game points) are printed at the end, or so far if "
                  "interrupted.",
                  "twentyeight simulate --ruleset 304 --rounds 5000 --jobs 2",
-                 "twentyeight simulate --rounds 100 --record - --round 7 > r7.json")
+                 "twentyeight simulate --rounds 100 --record - --round 7 > r7.json",
+                 "twentyeight simulate --rounds 500 --seed 1 --json")
     p.add_argument("--rounds", type=_positive, default=1000,
                    help="number of rounds (default: 1000)")
     workers(p, "rounds", "statistics")
+    json_flag(p, "the statistics")
     common(p, seeded="the run (each round's deal follows from it)")
     record(p, "one round (--round)")
     p.add_argument("--round", type=_positive, default=None, metavar="K",
@@ -189,7 +217,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=_positive, default=100,
                    help="duplicate deals for each pair of bots (default: 100)")
     workers(p, "deals", "report")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    json_flag(p, "the report")
     common(p, bots=False, seeded="the run (each deal follows from it)")
     record(p, "one deal (--deal) as the first two bots played it")
     p.add_argument("--deal", type=_positive, default=None, metavar="K",
@@ -246,11 +274,13 @@ def main(argv: list[str] | None = None) -> int:
     return its exit code: 0 on success, 2 for bad usage or an unknown ruleset, 1 when
     the output cannot be written (a full disk, a closed pipe) or the input cannot be
     read, 130 when interrupted (Ctrl-C). Such a failure is one line on standard error
-    (none for a closed pipe), not a traceback. The installed command runs this through
+    (none for a closed pipe), not a traceback; with ``--json`` on the command line, one
+    JSON object (see :mod:`.jsonout`). The installed command runs this through
     :func:`~twentyeight.cli.interrupts.run_command`, which also makes an interrupt at
     any moment end the process within a second."""
+    _errors_in_json(_wants_json(sys.argv[1:] if argv is None else argv))
     if sys.stdout is None:  # started with stdout closed: nothing shown would be seen
-        _complain("twentyeight: error: cannot write the output: standard output is closed")
+        _say_failure("output", "cannot write the output: standard output is closed", 1)
         return 1
     try:
         code = _run(argv)
@@ -262,14 +292,14 @@ def main(argv: list[str] | None = None) -> int:
         _discard_output()
         return 1
     except _InputFailed as exc:
-        _complain(f"twentyeight: error: cannot read the input: {_reason(exc.error)}")
+        _say_failure("input", f"cannot read the input: {_reason(exc.error)}", 1)
         return 1
     except OSError as exc:
         if exc.errno in _WRITE_ERRORS or _output_failed():
             _discard_output()
-            _complain(f"twentyeight: error: cannot write the output: {_reason(exc)}")
+            _say_failure("output", f"cannot write the output: {_reason(exc)}", 1)
         else:
-            _complain(f"twentyeight: error: {_reason(exc)}")
+            _say_failure("system", _reason(exc), 1)
         return 1
     return code
 
@@ -279,6 +309,9 @@ def _run(argv: list[str] | None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
+    except _UsageError as exc:
+        _say_failure("usage", exc.message, _EXIT_USAGE)
+        return _EXIT_USAGE
     except SystemExit as exc:  # argparse has printed the problem (or the help)
         return exc.code if isinstance(exc.code, int) else _EXIT_USAGE
     if args.command is None:
@@ -287,14 +320,16 @@ def _run(argv: list[str] | None) -> int:
     try:
         code: int = args.func(args)
     except _Refused as exc:
-        print(f"twentyeight: error: {exc.message}", file=sys.stderr)
+        _say_failure(exc.kind, exc.message, exc.code)
         return exc.code
     except (UnknownRulesetError, ConfigError, DealError) as exc:
         # A ruleset name, option or seed the user gave that does not work.
-        print(f"twentyeight: error: {_shown(str(exc))}", file=sys.stderr)
+        kind = ("unknown-ruleset" if isinstance(exc, UnknownRulesetError)
+                else "config" if isinstance(exc, ConfigError) else "deal")
+        _say_failure(kind, _shown(str(exc)), _EXIT_USAGE)
         return _EXIT_USAGE
     except TwentyEightError as exc:
-        print(f"twentyeight: internal error: {_shown(str(exc))}", file=sys.stderr)
+        _say_failure("internal", _shown(str(exc)), 1, internal=True)
         return 1
     except KeyboardInterrupt:
         say_interrupted()

@@ -1,17 +1,19 @@
 """The commands where bots play: ``rulesets`` lists what can be played, ``demo`` shows
-one round with every hand, ``simulate`` plays many rounds and prints statistics."""
+one round with every hand, ``simulate`` plays many rounds and prints statistics,
+``arena`` measures bots against each other. With ``--json`` each prints one document
+instead (see :mod:`.jsonout`)."""
 
 from __future__ import annotations
 
 import argparse
-import json
+import math
 import random
 import secrets
 import signal
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..bots import Bot, play_round
 from ..bots.arena import ArenaReport, arena, arena_round, chunk_count
@@ -33,6 +35,7 @@ from ..registry import ruleset as lookup_ruleset
 from ..round import MAX_SEED, Round
 from ..ruleset import Ruleset
 from .interrupts import EXIT_INTERRUPTED, say_interrupted
+from .jsonout import _alone_on_stdout, _print_document, _talk
 from .narrate import _signed, _times
 from .saving import _Output, _output, _Refused, _talk_aside
 from .style import _Progress, _Style
@@ -57,9 +60,20 @@ def _make_bots(kind: str, n: int, rng: random.Random) -> list[Bot]:
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
+    rulesets = [lookup_ruleset(name) for name in preset_names()]
+    modifiers = [lookup_modifier(name) for name in modifier_names()]
+    if args.json:
+        _print_document("rulesets", {
+            "rulesets": [{"name": rs.name, "aliases": list(rs.aliases),
+                          "description": rs.description, "players": rs.config.players,
+                          "cards": len(rs.card_text)} for rs in rulesets],
+            "modifiers": [{"name": m.name, "aliases": list(m.aliases),
+                           "description": m.description} for m in modifiers],
+        })
+        return 0
     entries: list[tuple[str, str, tuple[str, ...]]] = [
-        (rs.name, rs.description, rs.aliases) for rs in map(lookup_ruleset, preset_names())]
-    mods = [(m.name, m.description, m.aliases) for m in map(lookup_modifier, modifier_names())]
+        (rs.name, rs.description, rs.aliases) for rs in rulesets]
+    mods = [(m.name, m.description, m.aliases) for m in modifiers]
     width = max(len(name) for name, _, _ in entries + mods) + 1
     print("Rulesets")
     for name, description, aliases in entries:
@@ -96,13 +110,17 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     seed = args.seed if args.seed is not None else _fresh_seed()
     record = _output(args.record)
+    _alone_on_stdout(args.json, record)
     with _talk_aside(record):
         style = _Style(sys.stdout)
-        print(style.bold(f"Ruleset {rs.name} {style.dash} {rs.description}"))
-        print(f"{args.bots.capitalize()} bots in every seat.")
-        last = None
+        if not args.json:
+            print(style.bold(f"Ruleset {rs.name} {style.dash} {rs.description}"))
+            print(f"{args.bots.capitalize()} bots in every seat.")
+        deals: list[tuple[int, Round]] = []
         for deal_seed, rnd in _bot_deals(rs, seed, args.bots):
-            last = rnd
+            deals.append((deal_seed, rnd))
+            if args.json:
+                continue
             print()
             print(style.bold(f"Deal with seed {deal_seed}"))
             for line in _transcript(rnd, style):
@@ -110,14 +128,31 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             assert rnd.result is not None
             if rnd.result.annulled is not None:
                 print(_next_deal(rnd, deal_seed)[2])
-        assert last is not None and last.result is not None
+        last = deals[-1][1]
+        assert last.result is not None
         if record is not None:
             where = record.save(last)
-            print(f"Saved the round's record to {where}.")
-        if last.result.annulled is None:
-            return 0
-        print("Every deal was annulled; giving up.")
-        return 1
+            print(f"Saved the round's record to {where}.", file=_talk(args.json))
+        if last.result.annulled is not None:
+            if args.json:
+                raise _Refused("every deal was annulled; giving up", 1, "annulled")
+            print("Every deal was annulled; giving up.")
+            return 1
+        if args.json:
+            _print_document("demo", {
+                "ruleset": rs.name, "bots": args.bots, "seed": seed,
+                "annulled": [_deal_json(s, rnd) for s, rnd in deals[:-1]],
+                "round": _deal_json(*deals[-1]),
+            })
+        return 0
+
+
+def _deal_json(seed: int, rnd: Round) -> dict[str, Any]:
+    """A finished deal in ``demo --json``: its seed and dealer, its record (what
+    :meth:`~twentyeight.Round.record` gives) and its result."""
+    assert rnd.result is not None
+    return {"seed": seed, "dealer": rnd.dealer, "record": rnd.record(),
+            "result": rnd.result.to_json()}
 
 
 def _next_deal(rnd: Round, seed: int) -> tuple[int, int, str]:
@@ -205,6 +240,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rs = lookup_ruleset(args.ruleset)
     seed = args.seed if args.seed is not None else _fresh_seed()
     record = _chosen_round(args.record, args.round, args.rounds, "--round", "rounds")
+    _alone_on_stdout(args.json, record)
     progress = _Progress(args.rounds, sys.stderr)
     chunk = default_chunk_size(args.rounds, args.jobs)
     jobs = _pool_size(args.jobs, -(-args.rounds // chunk))
@@ -218,18 +254,25 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             # Ctrl-C: the rounds played so far are worth seeing; 130 is the shell's code
             # for a command ended by SIGINT. No record: the user asked to stop.
             progress.finish()
-            print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; the "
-                  "statistics so far:")
-            _print_stats(stop.stats, jobs)
+            if args.json:
+                _print_document("simulate", _stats_json(stop.stats, jobs, args.rounds))
+            else:
+                print(f"Interrupted after {stop.stats.rounds} of {args.rounds} rounds; "
+                      "the statistics so far:")
+                _print_stats(stop.stats, jobs)
             sys.stdout.flush()  # the statistics before the line, where both are shown
             say_interrupted()
             return EXIT_INTERRUPTED
         progress.finish()
-        _print_stats(stats, jobs)
+        if not args.json:
+            _print_stats(stats, jobs)
         if record is not None:
             chosen = args.round or 1
             where = record.save(simulated_round(rs, chosen - 1, args.bots, seed))
-            print(f"Saved the record of round {chosen} to {where}.")
+            print(f"Saved the record of round {chosen} to {where}.", file=_talk(args.json))
+        if args.json:
+            # Last, so that a record that cannot be saved leaves standard output empty.
+            _print_document("simulate", _stats_json(stats, jobs, args.rounds))
     return 0
 
 
@@ -255,9 +298,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     record = _chosen_round(args.record, args.deal, args.deals, "--deal", "deals")
     if args.swapped and record is None:
         raise _Refused("--swapped chooses the play --record saves: give --record too", 2)
-    if args.json and record is not None and record.to_stdout:
-        raise _Refused("--json and --record - both write standard output: save the "
-                       "record to a file", 2)
+    _alone_on_stdout(args.json, record)
     progress = _Progress(args.deals * len(bots) * (len(bots) - 1) // 2, sys.stderr)
     jobs = _pool_size(args.jobs, chunk_count(len(bots), args.deals))
     with _talk_aside(record):
@@ -266,9 +307,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
                 rs, bots, args.deals, seed, executor=executor, progress=progress.update))
         finally:
             progress.finish()  # the bar's line is cleared for what comes next, whatever it is
-        if args.json:
-            print(json.dumps(report.to_dict(), indent=2))
-        else:
+        if not args.json:
             _print_arena(report)
         if record is not None:
             deal = args.deal or 1
@@ -277,7 +316,10 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             even, odd = (bots[1], bots[0]) if args.swapped else (bots[0], bots[1])
             # With --json the report alone is on standard output, and this line is not.
             print(f"Saved the record of deal {deal} ({even} in the even seats, {odd} in "
-                  f"the odd ones) to {where}.", file=sys.stderr if args.json else sys.stdout)
+                  f"the odd ones) to {where}.", file=_talk(args.json))
+        if args.json:
+            # Last, so that a record that cannot be saved leaves standard output empty.
+            _print_document("arena", report.to_dict())
     return 0
 
 
@@ -295,6 +337,35 @@ def _print_arena(report: ArenaReport) -> None:
             print(f"  {name} contracts made: {made} of {bid}")
     print()
     print("Elo: " + ", ".join(f"{name} {rating:.0f}" for name, rating in report.elo))
+
+
+def _stats_json(stats: SimulationStats, jobs: int, requested: int) -> dict[str, Any]:
+    """``simulate --json``: the statistics :func:`_print_stats` shows, as numbers (sums
+    as well as means, so nothing is lost to rounding), out of ``requested`` rounds."""
+
+    def mean(total: int, count: int) -> float | None:
+        return total / count if count else None
+
+    rate = stats.rounds_per_second
+    return {
+        "ruleset": stats.ruleset, "bots": stats.bots, "seed": stats.seed,
+        "requested": requested, "rounds": stats.rounds,
+        "interrupted": stats.rounds < requested,
+        "annulled": {"total": stats.annulled_total,
+                     "by_rule": [{"rule": rule, "count": count}
+                                 for rule, count in stats.annulled]},
+        "scored": stats.scored, "made": stats.made,
+        "contracts": [{"contract": contract, "multiplier": multiplier, "count": count,
+                       "made": made}
+                      for contract, multiplier, count, made in stats.contracts],
+        "bidder_card_points": {"total": stats.bidder_card_points,
+                               "mean": mean(stats.bidder_card_points, stats.scored)},
+        "winning_bid": {"total": stats.bid_total, "mean": mean(stats.bid_total, stats.scored)},
+        "game_points": list(stats.game_points),
+        "seconds": stats.seconds,
+        "rounds_per_second": rate if math.isfinite(rate) else None,
+        "jobs": jobs,
+    }
 
 
 def _print_stats(stats: SimulationStats, jobs: int) -> None:

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-__all__ = ["EXIT_INTERRUPTED", "GRACE", "MESSAGE", "run_command"]
+__all__ = ["EXIT_INTERRUPTED", "GRACE", "MESSAGE", "run_command", "set_interrupted_line"]
 
 EXIT_INTERRUPTED = 130
 """The exit status of a command ended by Ctrl-C (128 + SIGINT), as shells report it."""
@@ -48,6 +48,18 @@ MESSAGE = "twentyeight: interrupted"
 
 GRACE = 0.5
 """Seconds an interrupted command has to end by its own path before it is ended."""
+
+_line = MESSAGE
+"""What an interruption writes on standard error: :data:`MESSAGE` unless the command
+asked for another (``--json``: a JSON object)."""
+
+
+def set_interrupted_line(line: str | None) -> None:
+    """Make an interruption write ``line`` on standard error instead of :data:`MESSAGE`
+    (``None``: :data:`MESSAGE` again)."""
+    global _line
+    _line = MESSAGE if line is None else line
+
 
 _guard: _Guard | None = None
 """The guard of the command running in this process, if it runs as the command."""
@@ -60,7 +72,7 @@ def say_interrupted() -> None:
         _guard.say()
         return
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        print(MESSAGE, file=sys.stderr, flush=True)
+        print(_line, file=sys.stderr, flush=True)
 
 
 def _in_child_after_fork() -> None:
@@ -182,10 +194,11 @@ class _Guard:
 
 
 def _write_line() -> None:
-    """:data:`MESSAGE` on file descriptor 2, beneath whatever Python buffers (this may
-    run on the watchdog while the main thread writes)."""
+    """The interruption's line (:data:`MESSAGE` or what :func:`set_interrupted_line`
+    chose) on file descriptor 2, beneath whatever Python buffers (this may run on the
+    watchdog while the main thread writes)."""
     with contextlib.suppress(OSError):
-        os.write(2, (MESSAGE + "\n").encode())
+        os.write(2, (_line + "\n").encode())
 
 
 def _end(code: int) -> None:

@@ -27,12 +27,15 @@ STDIO = "-"
 
 class _Refused(Exception):
     """The command cannot go on: :attr:`message` is its one line on standard error (after
-    ``twentyeight: error:``), :attr:`code` its exit status."""
+    ``twentyeight: error:``), :attr:`code` its exit status, :attr:`kind` the word a JSON
+    error gives for it (by default ``usage`` for status 2, options that do not fit, and
+    ``failed`` otherwise)."""
 
-    def __init__(self, message: str, code: int = 1) -> None:
+    def __init__(self, message: str, code: int = 1, kind: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
+        self.kind = kind if kind is not None else "usage" if code == 2 else "failed"
 
 
 def _where(name: str) -> str:
@@ -47,17 +50,19 @@ def _read_input(name: str) -> bytes:
     if name == STDIO:
         stream = getattr(sys.stdin, "buffer", None) if sys.stdin is not None else None
         if stream is None:
-            raise _Refused("cannot read standard input: it is closed")
+            raise _Refused("cannot read standard input: it is closed", 1, "input")
         try:
             data: bytes = stream.read(limit)
         except OSError as exc:
-            raise _Refused(f"cannot read standard input: {exc.strerror or exc}") from None
+            raise _Refused(f"cannot read standard input: {exc.strerror or exc}", 1,
+                           "input") from None
         return data
     try:
         with Path(name).open("rb") as f:
             return f.read(limit)
     except OSError as exc:
-        raise _Refused(f"cannot read {_shown(name)}: {exc.strerror or exc}") from None
+        raise _Refused(f"cannot read {_shown(name)}: {exc.strerror or exc}", 1,
+                       "input") from None
 
 
 def _read_round(name: str) -> Round:
@@ -67,7 +72,7 @@ def _read_round(name: str) -> Round:
         return Round.from_json(data.strip())
     except TwentyEightError as exc:
         shown = "standard input" if name == STDIO else _shown(name)
-        raise _Refused(f"{shown}: {_shown(str(exc))}") from None
+        raise _Refused(f"{shown}: {_shown(str(exc))}", 1, "record") from None
 
 
 class _Output:
@@ -86,14 +91,15 @@ class _Output:
         """Write ``text``; where it went, as a message says it."""
         if self.to_stdout:
             if self.stdout is None:
-                raise _Refused("cannot write standard output: it is closed")
+                raise _Refused("cannot write standard output: it is closed", 1, "output")
             self.stdout.write(text)
             self.stdout.flush()
             return "standard output"
         try:
             _write_text(Path(self.name), text)
         except OSError as exc:
-            raise _Refused(f"cannot write {_shown(self.name)}: {exc.strerror or exc}") from None
+            raise _Refused(f"cannot write {_shown(self.name)}: {exc.strerror or exc}", 1,
+                           "output") from None
         return _shown(self.name)
 
     def save(self, rnd: Round) -> str:
