@@ -404,11 +404,11 @@ def test_the_python_source_of_the_compiled_modules_solves_alike(tmp_path: pathli
 def test_compiled_modules_are_not_older_than_their_source() -> None:
     # An editable install compiles the modules in place: after an edit of their source
     # the old compiled ones would still run until the package is installed again.
-    from twentyeight import search_tables, solver_kernel, tricks
+    from twentyeight import search_tables, sharing, solver_kernel, tricks
 
     if not solver_kernel.COMPILED:
         pytest.skip("a pure-Python install: nothing is compiled")
-    for module in (solver_kernel, search_tables, tricks):
+    for module in (solver_kernel, search_tables, tricks, sharing):
         built = pathlib.Path(module.__file__ or "")
         source = built.with_name(module.__name__.rsplit(".", 1)[1] + ".py")
         assert built.suffix in (".so", ".pyd"), f"{module.__name__} is not compiled"
