@@ -578,6 +578,28 @@ def test_every_preset_page_has_its_deck_and_seating_pictures() -> None:
     assert "tutorial.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
 
 
+def test_tutorial_has_code_to_follow_that_plays_its_pictures_round() -> None:
+    """The tutorial gives code from its first step on, a command line and Python under
+    each step's picture, and the Python, run in order, plays the very round the pictures
+    show (the hook's), to the same end."""
+    text = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    steps = re.split(r"^## ", text, flags=re.M)[1:]
+    first = steps[0]
+    assert "```console" in first and "twentyeight demo" in first, "no command to follow"
+    numbered = [s for s in steps if re.match(r"\d\. ", s)]
+    assert len(numbered) >= 6
+    for step in numbered:
+        assert "```python" in step, f"step {step.splitlines()[0]!r} has no code"
+    code = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    for block in code:
+        exec(compile(block, "tutorial.md", "exec"), namespace)
+    shown = pictures.tutorial_round()
+    played = namespace["rnd"]
+    assert played.to_json() == shown["score"].to_json()
+    assert played.result == shown["score"].result
+
+
 def test_picture_markers_expand_to_inline_svg_but_not_in_code() -> None:
     page = "\n".join(["<!-- picture: deck 56 -->", "", "```markdown",
                       "<!-- picture: deck 28 -->", "```", "<!-- picture: seating 28six -->"])
