@@ -300,23 +300,36 @@ def text_report(reports: Sequence[dict[str, Any]]) -> str:
 
 
 def markdown(reports: Sequence[dict[str, Any]]) -> str:
-    """Table rows for the Performance page."""
-    lines = ["| game | `clone()` | information-state string | serialize | deserialize "
-             "| `clone()` + `apply_action()` | `resample_from_infostate` (beyond the clone) "
-             "| full game, per player action |",
-             "|---|---|---|---|---|---|---|---|"]
-    for r in reports:
-        f = r["figures"]
-        info = show(f["infostate"]["median"])
-        if r["infostate"] != "information_state_string":
-            info += " (observation)"
-        resample = "—" if f["resample"]["median"] is None else \
-            f"{show(f['resample']['median'])} ({show(f['resample_beyond_clone']['median'])})"
-        lines.append(f"| {r['game']} | {show(f['clone']['median'])} | {info} "
-                     f"| {show(f['serialize']['median'])} | {show(f['deserialize']['median'])} "
-                     f"| {show(f['clone_apply']['median'])} | {resample} "
-                     f"| {show(f['per_player_action']['median'])} |")
-    return "\n".join(lines)
+    """The tables of the Performance page, each narrow enough for a phone's screen (the
+    game and at most three figures): copies and views, records, search."""
+
+    def info(f: dict[str, Any], r: dict[str, Any]) -> str:
+        text = show(f["infostate"]["median"])
+        return text if r["infostate"] == "information_state_string" else f"{text} (obs.)"
+
+    def resample(f: dict[str, Any]) -> str:
+        if f["resample"]["median"] is None:
+            return "—"
+        return f"{show(f['resample']['median'])} ({show(f['resample_beyond_clone']['median'])})"
+
+    tables: list[tuple[str, list[str], Callable[[dict[str, Any], dict[str, Any]], list[str]]]] = [
+        ("Copies and views", ["`clone()`", "information state"],
+         lambda f, r: [show(f["clone"]["median"]), info(f, r)]),
+        ("Records", ["serialize", "deserialize"],
+         lambda f, r: [show(f["serialize"]["median"]), show(f["deserialize"]["median"])]),
+        ("Search", ["`clone()` + `apply_action()`", "resample (beyond the clone)",
+                    "full game, per player action"],
+         lambda f, r: [show(f["clone_apply"]["median"]), resample(f),
+                       show(f["per_player_action"]["median"])]),
+    ]
+    out: list[str] = []
+    for title, headers, cells in tables:
+        out += [f"### {title}", "", "| game | " + " | ".join(headers) + " |",
+                "|---|" + "---:|" * len(headers)]
+        out += [f"| {r['game']} | " + " | ".join(cells(r["figures"], r)) + " |"
+                for r in reports]
+        out.append("")
+    return "\n".join(out).rstrip("\n")
 
 
 def main(argv: list[str] | None = None) -> int:

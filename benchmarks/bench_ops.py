@@ -15,7 +15,8 @@ actions until about half the tricks are done, the seat to act in the play phase.
     determinize  rnd.resample(seat, rng), beyond the clone (its cost minus clone's)
     observation  rnd.observation(rnd.to_act), the learning interface's vector
     full_round   full random rounds through legal_actions()/apply(), as a fraction of
-                 the baseline game's speed, and baseline card plays per library action
+                 the baseline game's speed, and baseline card plays per library action;
+                 and the same rounds per second of CPU time on this machine
 
     python benchmarks/bench_ops.py [--ruleset 28 | --all] [--repeats 9] [--json | --markdown]
 """
@@ -267,26 +268,46 @@ def text_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-MARKDOWN_COLUMNS = ("clone", "view", "to_json", "from_json", "clone_apply",
-                    "determinize", "observation", "full_round", "per_action")
-MARKDOWN_HEADER = ("| ruleset | `clone()` | `view(seat)` | `to_json()` | `from_json()` "
-                   "| `clone()` + `apply()` | determinize (beyond the clone) "
-                   "| `observation(seat)` | full round (× baseline game) "
-                   "| card plays per action |")
+MARKDOWN_TABLES: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("Full rounds", (("rounds_per_s", "rounds per second"),
+                     ("full_round", "× baseline game"),
+                     ("per_action", "card plays per action"))),
+    ("Copies and views", (("clone", "`clone()`"), ("view", "`view()`"),
+                          ("observation", "`observation()`"))),
+    ("Records", (("to_json", "`to_json()`"), ("from_json", "`from_json()`"))),
+    ("Search", (("clone_apply", "`clone()` + `apply()`"),
+                ("determinize", "determinize, beyond the clone"))),
+)
+"""The Performance page's tables: a title and its columns (a figure's key and header).
+Each is narrow enough for a phone's screen: the ruleset and at most three figures."""
+
+
+def _cell(report: dict[str, Any], key: str) -> str:
+    """One figure of one ruleset as the page shows it."""
+    if key == "rounds_per_s":
+        return f"{report['library_rounds_per_s']:,}"
+    return show(report["figures"][key]["median"], 3 if key == "full_round" else 2)
 
 
 def markdown(reports: Sequence[dict[str, Any]]) -> str:
-    """Table rows for the Performance page: a row per ruleset, then the targets."""
-    lines = [MARKDOWN_HEADER, "|" + "---|" * (len(MARKDOWN_COLUMNS) + 1)]
-    for report in reports:
-        cells = [show(report["figures"][key]["median"], 3 if key == "full_round" else 2)
-                 for key in MARKDOWN_COLUMNS]
-        lines.append(f"| `{report['ruleset']}` | " + " | ".join(cells) + " |")
-    targets = [f"{sense.replace('<=', '≤').replace('>=', '≥')} {bound:g}"
-               for sense, bound in (TARGETS_28.get(k, ("", 0)) for k in MARKDOWN_COLUMNS)
-               if sense]
-    lines.append("| target for `28` | " + " | ".join(targets) + " | |")
-    return "\n".join(lines)
+    """The tables of the Performance page: for each of :data:`MARKDOWN_TABLES` a
+    heading, a row per ruleset and the targets (where the figures have one)."""
+    out: list[str] = []
+    for title, columns in MARKDOWN_TABLES:
+        keys = [key for key, _ in columns]
+        out += [f"### {title}", "",
+                "| ruleset | " + " | ".join(header for _, header in columns) + " |",
+                "|---|" + "---:|" * len(columns)]
+        for report in reports:
+            out.append(f"| `{report['ruleset']}` | "
+                       + " | ".join(_cell(report, key) for key in keys) + " |")
+        bounds = [TARGETS_28.get(key) for key in keys]
+        if any(bounds):
+            cells = ["" if b is None else
+                     f"{b[0].replace('<=', '≤').replace('>=', '≥')} {b[1]:g}" for b in bounds]
+            out.append("| target for `28` | " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out).rstrip("\n")
 
 
 def main(argv: list[str] | None = None) -> int:

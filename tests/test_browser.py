@@ -133,3 +133,22 @@ def test_tutorial_pictures_are_drawn(browser: Any,
     page.goto((site / "rules" / "28six" / "index.html").as_uri())
     assert page.locator("svg.tt-seating g.seat").count() == 6
     assert remote(requests) == []
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_performance_page_reads_at_phone_width(browser: Any, width: int,
+                                               tmp_path_factory: pytest.TempPathFactory) -> None:
+    """At a phone's width the Performance page has no sideways scroll, and none of its
+    tables is wider than its box (the theme would give that table a scroll of its own)."""
+    site = built_site(tmp_path_factory)
+    page = browser.new_page(viewport={"width": width, "height": 844})
+    page.goto((site / "performance" / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tables = page.locator(".md-typeset table")
+    assert tables.count() >= 8
+    wide = page.evaluate("""() => [...document.querySelectorAll(
+        '.md-typeset__scrollwrap, .md-typeset table')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1
+                     || e.getBoundingClientRect().right > innerWidth + 1)
+        .map(e => e.textContent.trim().slice(0, 60))""")
+    assert wide == []

@@ -450,7 +450,9 @@ def test_the_tutorials_last_step_runs_as_written(tmp_path: Path) -> None:
     """The tutorial's commands, typed as they stand (``quit`` at the first prompt): the
     round is saved, and its replay is written from the saved record."""
     page = (Path(__file__).parent.parent / "docs" / "tutorial.md").read_text(encoding="utf-8")
-    block = page.split("```console", 1)[1].split("```", 1)[0]
+    # The last step's commands (the page starts with others, to install and watch).
+    [block] = [b.split("```", 1)[0] for b in page.split("```console")[1:]
+               if "$ twentyeight play" in b.split("```", 1)[0]]
     commands = [line.strip()[2:].split() for line in block.splitlines()
                 if line.strip().startswith("$ ")]
     assert [c[:2] for c in commands] == [["twentyeight", "play"], ["twentyeight", "render"]]

@@ -14,6 +14,7 @@ import json
 import random
 import re
 import sys
+from importlib.metadata import distribution
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -114,7 +115,7 @@ def _tables_of(markdown: str) -> list[list[list[str]]]:
     current: list[list[str]] = []
     for line in [*markdown.splitlines(), ""]:
         if line.startswith("|"):
-            if not re.fullmatch(r"\|( --- \|)+", line):
+            if not re.fullmatch(r"\|( ?:?-{3,}:? ?\|)+", line):
                 current.append([c.strip() for c in line.strip("|").split(" | ")])
         elif current:
             found.append(current)
@@ -134,6 +135,60 @@ def test_comparison_covers_every_preset_in_narrow_tables() -> None:
         assert all(len(row) == len(table[0]) for row in table)
         shown += table[0][1:]
     assert sorted(shown) == sorted(tables.facts("28"))
+
+
+def _bench_ops() -> ModuleType:
+    """``benchmarks/bench_ops.py``, imported as a module."""
+    spec = importlib.util.spec_from_file_location("bench_ops_tool",
+                                                  ROOT / "benchmarks" / "bench_ops.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_performance_page_covers_every_preset_in_narrow_tables() -> None:
+    """The Performance page's "Every preset": a row per registered preset in every
+    table, rounds per second beside the ratios, and no table of more than a name and
+    three figures (a phone's width); nor any other table of the page wider."""
+    text = (DOCS / "performance.md").read_text(encoding="utf-8")
+    every = text[text.index("## Every preset"):text.index("\n## ", text.index("## Every preset"))]
+    found = _tables_of(every)
+    # The presets this package registers (the test plug-ins are registered too, here).
+    ours = {e.name for e in distribution("twentyeight").entry_points
+            if e.group == "twentyeight.rulesets"}
+    builtin = [p for p in te.presets() if p in ours]
+    assert {"304", "thunee"} <= set(builtin)
+    assert len(found) >= 4
+    assert found[0][0][:2] == ["ruleset", "rounds per second"]
+    for table in found:
+        names = [row[0] for row in table[1:] if not row[0].startswith("target")]
+        assert names == [f"`{p}`" for p in builtin], table[0]
+    for table in _tables_of(text):
+        assert len(table[0]) <= 4, table[0]
+    rates = [int(row[1].replace(",", "")) for row in found[0][1:len(builtin) + 1]]
+    assert all(rate > 0 for rate in rates)
+
+
+def test_performance_tables_come_from_the_benchmark() -> None:
+    """``bench_ops.py --markdown`` writes the page's tables: a row per report in each,
+    every figure in one of them, the rounds per second first."""
+    bench = _bench_ops()
+    figures = {key: {"median": 1.5} for key in bench.FIGURES}
+    reports = [{"ruleset": name, "library_rounds_per_s": 1000 + n, "figures": figures}
+               for n, name in enumerate(te.presets())]
+    found = _tables_of(bench.markdown(reports))
+    assert len(found) == len(bench.MARKDOWN_TABLES)
+    shown: list[str] = []
+    for table, (_, columns) in zip(found, bench.MARKDOWN_TABLES, strict=True):
+        assert len(table[0]) <= 4
+        assert [row[0] for row in table[1:len(reports) + 1]] == [
+            f"`{r['ruleset']}`" for r in reports]
+        shown += [key for key, _ in columns]
+    assert sorted(shown) == sorted([*bench.FIGURES, "rounds_per_s"])
+    assert [row[1] for row in found[0][1:len(reports) + 1]] == [
+        f"{1000 + n:,}" for n in range(len(reports))]
 
 
 def test_comparison_shows_the_facts() -> None:
@@ -576,6 +631,28 @@ def test_every_preset_page_has_its_deck_and_seating_pictures() -> None:
     for step in ("deal", "auction", "trump", "play", "score"):
         assert f"<!-- picture: tutorial {step} -->" in tutorial
     assert "tutorial.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_tutorial_has_code_to_follow_that_plays_its_pictures_round() -> None:
+    """The tutorial gives code from its first step on, a command line and Python under
+    each step's picture, and the Python, run in order, plays the very round the pictures
+    show (the hook's), to the same end."""
+    text = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    steps = re.split(r"^## ", text, flags=re.M)[1:]
+    first = steps[0]
+    assert "```console" in first and "twentyeight demo" in first, "no command to follow"
+    numbered = [s for s in steps if re.match(r"\d\. ", s)]
+    assert len(numbered) >= 6
+    for step in numbered:
+        assert "```python" in step, f"step {step.splitlines()[0]!r} has no code"
+    code = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    for block in code:
+        exec(compile(block, "tutorial.md", "exec"), namespace)
+    shown = pictures.tutorial_round()
+    played = namespace["rnd"]
+    assert played.to_json() == shown["score"].to_json()
+    assert played.result == shown["score"].result
 
 
 def test_picture_markers_expand_to_inline_svg_but_not_in_code() -> None:
