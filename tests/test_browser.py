@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 import twentyeight as te
+from twentyeight import render
 from twentyeight.cli import main
 
-from .browser import chromium, remote, watch_requests
+from .browser import chromium, contrast_problems, label_problems, remote, watch_requests
 from .helpers import built_site
 
 
@@ -133,3 +134,87 @@ def test_tutorial_pictures_are_drawn(browser: Any,
     page.goto((site / "rules" / "28six" / "index.html").as_uri())
     assert page.locator("svg.tt-seating g.seat").count() == 6
     assert remote(requests) == []
+
+
+# ---------------------------------------------------------------- pictures in both themes
+
+THEMES = ("light", "dark")
+
+
+def _picture_page(tmp_path: Path, name: str, svgs: list[str]) -> Path:
+    """A plain page (white, as a file opened on its own) holding ``svgs``."""
+    path = tmp_path / f"{name}.html"
+    path.write_text("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+                    f"<title>{name}</title></head><body>{''.join(svgs)}</body></html>",
+                    encoding="utf-8")
+    return path
+
+
+def _check_pictures(page: Any, shot: Path) -> None:
+    """The screenshot of ``page``, then every text of its visible pictures: inside its
+    picture, over no card, in a colour that reads on what lies behind it."""
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 1000
+    assert label_problems(page) == []
+    assert contrast_problems(page) == []
+
+
+@pytest.mark.parametrize("name", ["28", "56", "304"])
+def test_deck_labels_fit_their_boxes(browser: Any, tmp_path: Path, name: str) -> None:
+    """Every suit's name ("diamonds", the longest) ends before the first card of its row,
+    every note inside the picture."""
+    page = browser.new_page()
+    page.goto(_picture_page(tmp_path, "deck", [render.deck_svg(name)]).as_uri())
+    assert page.locator("svg.tt-deck text", has_text="diamonds").count() == 1
+    assert label_problems(page) == []
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_deck_and_table_read_in_both_themes(browser: Any, tmp_path: Path,
+                                            theme: str) -> None:
+    """The deck, the table as a seat sees it (its hand, a trick on the felt, the trump
+    beside its holder) and a trick, in a browser set to a light or a dark theme."""
+    rnd = _played(seed=5, steps=14)
+    view = rnd.view(1)
+    svgs = [render.deck_svg("28"), render.table_svg(view), render.trick_svg(view),
+            render.auction_svg(view), render.score_svg(_played(seed=5).view(1)),
+            render.seating_svg("28")]
+    page = browser.new_page(color_scheme=theme)
+    page.goto(_picture_page(tmp_path, theme, svgs).as_uri())
+    _check_pictures(page, tmp_path / f"pictures-{theme}.png")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_replay_reads_in_both_themes(browser: Any, tmp_path: Path, theme: str) -> None:
+    """Every step of the replay of seat 1, as ``twentyeight render --seat 1`` writes it,
+    in a browser set to a light or a dark theme."""
+    path = _replay(tmp_path, _played(seed=5).to_json(), "--seat", "1")
+    page = browser.new_page(color_scheme=theme)
+    page.goto(path.as_uri())
+    step = 0
+    while True:
+        _check_pictures(page, tmp_path / f"replay-{theme}-{step}.png")
+        if page.locator("#next").is_disabled():
+            break
+        page.keyboard.press("ArrowRight")
+        step += 1
+    assert step >= 10
+
+
+@pytest.mark.parametrize("theme", [*THEMES, "toggled"])
+def test_site_pictures_read_in_both_themes(browser: Any,
+                                           tmp_path_factory: pytest.TempPathFactory,
+                                           theme: str) -> None:
+    """The tutorial's and the 28 rules page's pictures (deck, tables, tricks, auction,
+    score, the worked example) on the site in its light and dark schemes: chosen by the
+    system's setting, or by the site's toggle against it ("toggled": a light system,
+    the dark scheme picked)."""
+    site = built_site(tmp_path_factory)
+    shots = tmp_path_factory.mktemp("shots")
+    page = browser.new_page(color_scheme="dark" if theme == "dark" else "light")
+    for where in ("tutorial", "rules/28"):
+        page.goto((site / where / "index.html").as_uri())
+        if theme == "toggled":
+            # What the site's toggle sets (Material for MkDocs' palette switch).
+            page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        _check_pictures(page, shots / f"{where.replace('/', '-')}-{theme}.png")

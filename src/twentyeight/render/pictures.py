@@ -34,6 +34,7 @@ from .svg import (
     suit_badge,
     suit_shape,
     text,
+    text_width,
 )
 
 Source = Mapping[str, Any] | Round
@@ -114,7 +115,10 @@ def deck_svg(ruleset: Ruleset | str) -> str:
     deck = rs.deck
     spec = deck.spec
     first_copy = [i for i, c in enumerate(deck.cards) if c.copy == 0]
-    gap, left, top = 10, 96, 34
+    # The cards start right of the longest suit name, whatever the deck's suits are.
+    names = [SUIT_NAMES.get(suit, suit) for suit in spec.suits]
+    gap, top = 10, 34
+    left = 40 + max(text_width(n, 13) for n in names) + 12
     body = [text(10, 22, f"{rs.name}: {deck.size} cards, {deck.total_points} card points",
                  size=15, weight="bold")]
     y = top
@@ -122,7 +126,7 @@ def deck_svg(ruleset: Ruleset | str) -> str:
         ids = sorted((i for i in first_copy if deck.suit_of[i] == s),
                      key=lambda i: -deck.strength[i])
         body.append(suit_shape(suit, 12, y + 22, 22))
-        body.append(text(40, y + 40, SUIT_NAMES.get(suit, suit), size=13))
+        body.append(text(40, y + 40, names[s], size=13))
         for k, cid in enumerate(ids):
             body.append(card_face(deck.cards[cid], left + k * (CARD_W + gap), y + 10,
                                   points=deck.points[cid]))
@@ -136,9 +140,8 @@ def deck_svg(ruleset: Ruleset | str) -> str:
     for note in notes:
         body.append(text(10, y + 12, note, size=13))
         y += 18
-    # Text is about 0.6 of its size wide per character in the usual sans fonts.
     width = max(left + len(spec.ranks) * (CARD_W + gap) + 10,
-                20 + 8 * max(len(n) for n in notes))
+                20 + max(text_width(n, 13) for n in notes))
     title = (f"The {rs.name} deck: {deck.size} cards in {len(spec.suits)} suits, ranks "
              f"{' '.join(spec.ranks)} from strongest to weakest, {deck.total_points} points")
     return document(width, y + 4, title, body, kind="deck", background="#f7f7f4")
