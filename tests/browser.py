@@ -84,9 +84,10 @@ svgs => {
 """
 
 # Each text element's fill against what is drawn behind it, as the browser computed
-# them (scrolled into view): at five points along the text's middle line, the first shape under the point
-# that is not text (the browser hit-tests shapes by their outline), else the background
-# of the page element under the picture. WCAG 2 relative luminance and contrast ratio.
+# them (scrolled into view): at five points along the text's middle line, the first
+# shape under the point that is not text (the browser hit-tests shapes by their
+# outline), else the background of the page element under the picture. WCAG 2
+# relative luminance and contrast ratio.
 _CONTRAST = """
 svgs => {
   const rgb = c => { const m = c.match(/[\\d.]+/g); return m ? m.map(Number) : null; };

@@ -120,13 +120,13 @@ def deck_svg(ruleset: Ruleset | str) -> str:
     gap, top = 10, 34
     left = 40 + max(text_width(n, 13) for n in names) + 12
     body = [text(10, 22, f"{rs.name}: {deck.size} cards, {deck.total_points} card points",
-                 size=15, weight="bold")]
+                 size=15, weight="bold", role="ink")]
     y = top
     for s, suit in enumerate(spec.suits):
         ids = sorted((i for i in first_copy if deck.suit_of[i] == s),
                      key=lambda i: -deck.strength[i])
-        body.append(suit_shape(suit, 12, y + 22, 22))
-        body.append(text(40, y + 40, names[s], size=13))
+        body.append(suit_shape(suit, 12, y + 22, 22, on_paper=True))
+        body.append(text(40, y + 40, names[s], size=13, role="ink"))
         for k, cid in enumerate(ids):
             body.append(card_face(deck.cards[cid], left + k * (CARD_W + gap), y + 10,
                                   points=deck.points[cid]))
@@ -138,13 +138,13 @@ def deck_svg(ruleset: Ruleset | str) -> str:
     for rank, like in spec.equal_ranks:
         notes.append(f"A {rank} ranks with the {like}: of two, the first played wins.")
     for note in notes:
-        body.append(text(10, y + 12, note, size=13))
+        body.append(text(10, y + 12, note, size=13, role="ink"))
         y += 18
     width = max(left + len(spec.ranks) * (CARD_W + gap) + 10,
                 20 + max(text_width(n, 13) for n in notes))
     title = (f"The {rs.name} deck: {deck.size} cards in {len(spec.suits)} suits, ranks "
              f"{' '.join(spec.ranks)} from strongest to weakest, {deck.total_points} points")
-    return document(width, y + 4, title, body, kind="deck", background="#f7f7f4")
+    return document(width, y + 4, title, body, kind="deck")
 
 
 # ---------------------------------------------------------------- the table
@@ -347,12 +347,12 @@ def table_svg(source: Source, seat: int | None = None, *,
     if not by_seat:
         body.append(arrow_ring(cx, cy, 30, "play goes counter-clockwise"))
     caption = _table_caption(state, labels, number, chosen)
-    body.append(text(12, 20, caption[0], size=14, weight="bold"))
-    body.append(text(12, 38, caption[1], size=13))
+    body.append(text(12, 20, caption[0], size=14, weight="bold", role="ink"))
+    body.append(text(12, 38, caption[1], size=13, role="ink"))
     if audience is not None:
         owner = labels[audience]
         body.append(text(12, hand_top + 2, "Your hand" if owner.lower() == "you"
-                         else f"{owner}'s hand", size=13, weight="bold"))
+                         else f"{owner}'s hand", size=13, weight="bold", role="ink"))
         body.append(_hand_row(hand, 12, hand_top + 10, deck))
     who = "spectators" if audience is None else labels[audience]
     title = f"The table as {who} sees it: {caption[0]}; {caption[1]}"
@@ -419,20 +419,19 @@ def trick_svg(source: Source, index: int | None = None, *, seat: int | None = No
     head = caption or (f"Trick {number}" + (
         f", won by {labels[chosen['winner']]}: {points} point" + ("" if points == 1 else "s")
         if "winner" in chosen else " (in progress)"))
-    body = [text(12, 20, head, size=14, weight="bold")]
+    body = [text(12, 20, head, size=14, weight="bold", role="ink")]
     for k, (s, c, _) in enumerate(cards):
         x = 12 + k * step
         body.append(text(x + step / 2 - 12, 44, labels[s], size=13, anchor="middle",
-                         weight="bold", fill=TEAM_COLOURS[s % 2]))
+                         weight="bold", role=f"team{s % 2}"))
         note, dim = notes[k]
         body.append(_played_card(c, x + (step - 24 - CARD_W) / 2, 54, note or None, dim,
                                  "#f9a825" if chosen.get("winner") == s else None))
     if not cards:
-        body.append(text(12, 80, "no card played yet", size=13, fill="#555"))
+        body.append(text(12, 80, "no card played yet", size=13, role="muted"))
     played = ", ".join(f"{labels[s]} {c.pretty() if c is not None else 'a card face down'}"
                        for s, c, _ in cards)
-    return document(width, 54 + CARD_H + 26, f"{head}. {played}", body, kind="trick",
-                    background="#f7f7f4")
+    return document(width, 54 + CARD_H + 26, f"{head}. {played}", body, kind="trick")
 
 
 # ---------------------------------------------------------------- auction and score
@@ -462,7 +461,7 @@ def auction_svg(source: Source, seat: int | None = None, *,
     for col in range(players):
         s = (opener + col) % players
         body.append(text(12 + col * col_w + col_w / 2, 22, labels[s], size=13,
-                         anchor="middle", weight="bold", fill=TEAM_COLOURS[s % 2]))
+                         anchor="middle", weight="bold", role=f"team{s % 2}"))
     winning = None
     for k, (_, action) in enumerate(calls):
         if action.startswith("bid") or action[:1].isdigit():
@@ -482,17 +481,17 @@ def auction_svg(source: Source, seat: int | None = None, *,
             k += 1
         y += 30
     if not calls:
-        body.append(text(12, y + 18, "no call yet", size=13, fill="#555"))
+        body.append(text(12, y + 18, "no call yet", size=13, role="muted"))
         y += 26
     summary = "the auction: " + "; ".join(f"{labels[s]} {a}" for s, a in calls)
     if contract:
         line = f"Highest bid: {contract['bid']}, by {labels[contract['bidder']]}"
         if contract.get("denomination"):
             line += f" ({contract['denomination']})"
-        body.append(text(12, y + 16, line, size=13, weight="bold"))
+        body.append(text(12, y + 16, line, size=13, weight="bold", role="ink"))
         y += 24
         summary += f". {line}"
-    return document(width, y + 6, summary, body, kind="auction", background="#f7f7f4")
+    return document(width, y + 6, summary, body, kind="auction")
 
 
 def score_svg(source: Source, seat: int | None = None, *,
@@ -516,20 +515,20 @@ def score_svg(source: Source, seat: int | None = None, *,
     for t in (0, 1):
         y = 16 + t * 40
         members = ", ".join(labels[s] for s in range(t, len(labels), 2))
-        body.append(text(12, y + 17, f"team {t}", size=14, weight="bold",
-                         fill=TEAM_COLOURS[t]))
-        body.append(text(12, y + 32, members, size=11, fill="#444"))
+        body.append(text(12, y + 17, f"team {t}", size=14, weight="bold", role=f"team{t}"))
+        body.append(text(12, y + 32, members, size=11, role="muted"))
         body.append(f'<rect x="{left}" y="{y}" width="{bar_w}" height="24" rx="4" '
                     f'fill="#e8e8e8"/>')
         body.append(f'<rect x="{left}" y="{y}" width="{num(bar_w * points[t] / total)}" '
                     f'height="24" rx="4" fill="{TEAM_COLOURS[t]}"/>')
-        body.append(text(left + bar_w + 8, y + 17, f"{points[t]} card points", size=13))
+        body.append(text(left + bar_w + 8, y + 17, f"{points[t]} card points", size=13,
+                         role="ink"))
         if t == team and isinstance(target, int):
             tx = left + bar_w * min(target, total) / total
             body.append(f'<line x1="{num(tx)}" y1="{y - 4}" x2="{num(tx)}" y2="{y + 28}" '
                         f'stroke="#b71c1c" stroke-width="3"/>')
             body.append(text(tx, y - 6, f"target {target}", size=11, anchor="middle",
-                             fill="#b71c1c"))
+                             role="alert"))
     y = 104
     if result.get("annulled"):
         line = f"The deal is annulled: {result['annulled']}"
@@ -540,10 +539,10 @@ def score_svg(source: Source, seat: int | None = None, *,
                 f"team 0 {game[0]:+d}, team 1 {game[1]:+d}")
     else:
         line = "The round is not over yet."
-    body.append(text(12, y, line, size=14, weight="bold"))
+    body.append(text(12, y, line, size=14, weight="bold", role="ink"))
     width = left + bar_w + 130
     title = (f"Score: team 0 {points[0]} card points, team 1 {points[1]}. {line}")
-    return document(width, y + 14, title, body, kind="score", background="#f7f7f4")
+    return document(width, y + 14, title, body, kind="score")
 
 
 __all__ = [

@@ -489,6 +489,11 @@ button:disabled { opacity: .4; cursor: default; }
 .pictures { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .pictures svg { max-width: 100%; height: auto; }
 .caption { font-size: 1.05rem; max-width: 60rem; }
+:root { color-scheme: light dark; }
+@media (prefers-color-scheme: dark) {
+  body { color: #ececec; background: #17181d; }
+  button { background: #23252e; color: #80cbc4; border-color: #4db6ac; }
+}
 """
 
 _SCRIPT = """
