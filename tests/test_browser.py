@@ -218,3 +218,45 @@ def test_site_pictures_read_in_both_themes(browser: Any,
             # What the site's toggle sets (Material for MkDocs' palette switch).
             page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
         _check_pictures(page, shots / f"{where.replace('/', '-')}-{theme}.png")
+
+
+def test_seat_1_replay_draws_you_at_the_bottom(browser: Any, tmp_path: Path) -> None:
+    """``render --seat 1``: at every step the lowest seat on the table is "You" (East,
+    seat 1), and "Your hand" lies under it, as the tutorial says ("You are at the
+    bottom"); South, seat 0, sits on the left."""
+    path = _replay(tmp_path, _played(seed=5).to_json(), "--seat", "1")
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    tables = 0
+    while True:
+        table = _shown(page).locator("svg.tt-table")
+        if table.count():
+            seats = table.locator("g.seat").evaluate_all(
+                "gs => gs.map(g => [g.querySelector('text').textContent,"
+                " g.getBoundingClientRect().top, g.getBoundingClientRect().left])")
+            lowest = max(seats, key=lambda s: s[1])
+            assert lowest[0] == "You (East, seat 1)", seats
+            south = next(s for s in seats if s[0] == "South (seat 0)")
+            assert south[2] == min(s[2] for s in seats)
+            hand = table.locator("text", has_text="Your hand").bounding_box()
+            assert hand is not None and hand["y"] > lowest[1]
+            tables += 1
+        if page.locator("#next").is_disabled():
+            break
+        page.keyboard.press("ArrowRight")
+    assert tables >= 10
+
+
+def test_worked_example_steps_line_up(browser: Any,
+                                      tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The 28 worked example's figures (tables and tricks of different widths, short and
+    long captions): every picture and caption starts at the same left edge."""
+    site = built_site(tmp_path_factory)
+    page = browser.new_page()
+    page.goto((site / "rules" / "28" / "index.html").as_uri())
+    edges = page.locator("figure.tt-picture").evaluate_all(
+        "fs => fs.map(f => [f.querySelector('svg').getBoundingClientRect().left,"
+        " (f.querySelector('figcaption') || f).getBoundingClientRect().left,"
+        " f.getBoundingClientRect().left])")
+    assert len(edges) >= 7
+    assert len({round(x) for edge in edges for x in edge}) == 1, edges

@@ -14,6 +14,7 @@ from ..records import PUBLIC_RECORD_FORMAT, RECORD_FORMAT
 from ..registry import ruleset as lookup
 from ..round import Round
 from ..ruleset import Ruleset
+from .seats import is_you, seat_labels
 from .svg import (
     BADGE_H,
     BADGE_W,
@@ -21,13 +22,13 @@ from .svg import (
     CARD_W,
     FELT,
     MINI_H,
-    MINI_W,
     TEAM_COLOURS,
     arrow_ring,
     badge,
     card_back,
     card_face,
     document,
+    esc,
     mini_card,
     num,
     places,
@@ -75,13 +76,6 @@ def card(text_: str) -> Card:
         return Card.parse(text_)
     except ParseError as exc:
         raise RecordError(str(exc)) from None
-
-
-def seat_labels(players: int, names: Sequence[str] | None) -> list[str]:
-    """``names`` if there is one per seat, else ``Seat 0`` ... (the engine's numbers)."""
-    if names is not None and len(names) == players:
-        return [str(n) for n in names]
-    return [f"Seat {s}" for s in range(players)]
 
 
 def _deck_of(state: Mapping[str, Any]) -> Deck | None:
@@ -150,12 +144,23 @@ def deck_svg(ruleset: Ruleset | str) -> str:
 # ---------------------------------------------------------------- the table
 
 
-def _table_geometry(players: int, top: float = 0
+def _badge_width(labels: Sequence[str]) -> float:
+    """Seat badges wide enough for the longest name (bold, 14 pixels)."""
+    return max(BADGE_W, 24 + max(text_width(n, 14) for n in labels))
+
+
+_RING = 0.56
+"""Where a seat's card of the trick lies, from the centre towards its badge."""
+
+
+def _table_geometry(players: int, top: float = 0, badge_w: float = BADGE_W
                     ) -> tuple[float, float, float, float, float, float]:
-    """Width, height, centre and radii of a table of ``players`` seats, ``top`` pixels
-    left free above it (for a caption)."""
-    rx, ry = 200 + 16 * players, 130 + 14 * players
-    width = 2 * rx + BADGE_W + 24
+    """Width, height, centre and radii of a table of ``players`` seats with badges
+    ``badge_w`` wide, ``top`` pixels left free above it (for a caption). The seats at the
+    sides sit far enough out that their badges clear the cards in front of them."""
+    rx = max(200 + 16 * players, (badge_w / 2 + CARD_W / 2 + 12) / (1 - _RING))
+    ry = 130 + 14 * players
+    width = 2 * rx + badge_w + 24
     height = 2 * ry + BADGE_H + 24
     return width, height + top, width / 2, height / 2 + top, rx, ry
 
@@ -183,12 +188,13 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
     opener = (dealer + 1) % players
     first = opener if first is None else first
     labels = seat_labels(players, names)
-    width, height, cx, cy, rx, ry = _table_geometry(players)
+    badge_w = _badge_width(labels)
+    width, height, cx, cy, rx, ry = _table_geometry(players, badge_w=badge_w)
     body = [_felt(cx, cy, rx, ry),
             arrow_ring(cx, cy, 34, "play goes counter-clockwise, to each player's right")]
     body.append(text(cx, cy + 58, "play goes this way", size=13, fill="#fff",
                      anchor="middle"))
-    for place in places(players, bottom, cx, cy, rx, ry, ring=0.62):
+    for place in places(players, bottom, cx, cy, rx, ry, ring=_RING):
         s = place.seat
         order = (s - first) % players + 1
         bids = ("bids first" if order == 1 else "bids last" if order == players
@@ -196,15 +202,22 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
         role = (f"dealer: {bids}" if s == dealer else f"opener: {bids}" if s == opener
                 else bids)
         body.append(badge(place, [labels[s], f"team {s % 2}", role], s % 2,
-                          highlight=s == dealer))
-        body.append(f'<circle cx="{num(place.card_x)}" cy="{num(place.card_y)}" r="13" '
-                    f'fill="#fff" stroke="{TEAM_COLOURS[s % 2]}" stroke-width="3"/>')
-        body.append(text(place.card_x, place.card_y + 5, order, size=13, anchor="middle",
-                         weight="bold"))
+                          highlight=s == dealer, width=badge_w))
+        # The turn to bid as an ordinal ("4th"), never a bare number that would read as
+        # the seat's own number beside its name.
+        turn = ordinal(order)
+        w = 12 + text_width(turn, 13)
+        body.append(f'<g class="turn"><title>{esc(labels[s])} {bids}</title>'
+                    f'<rect x="{num(place.card_x - w / 2)}" y="{num(place.card_y - 12)}" '
+                    f'width="{num(w)}" height="24" rx="12" fill="#fff" '
+                    f'stroke="{TEAM_COLOURS[s % 2]}" stroke-width="3"/>'
+                    + text(place.card_x, place.card_y + 5, turn, size=13, anchor="middle",
+                           weight="bold") + "</g>")
     teams = "; ".join(f"team {t}: " + ", ".join(labels[s] for s in range(t, players, 2))
                       for t in (0, 1))
     title = (f"Seating of {players} players, counter-clockwise from {labels[bottom]}; "
-             f"{labels[dealer]} deals; {teams}")
+             f"{labels[dealer]} deals; {teams}; the marks on the table give each "
+             "seat's turn to bid")
     return document(width, height, title, body, kind="seating")
 
 
@@ -293,11 +306,12 @@ def table_svg(source: Source, seat: int | None = None, *,
     and the audience's own hand. ``bottom`` puts another seat nearest the viewer."""
     state = state_of(source, seat)
     players = int(state["players"])
-    labels = seat_labels(players, names)
     audience = audience_of(state)
+    labels = seat_labels(players, names, you=audience)
     if bottom is None:
         bottom = audience if audience is not None else 0
-    width, height, cx, cy, rx, ry = _table_geometry(players, top=40)
+    badge_w = _badge_width(labels)
+    width, height, cx, cy, rx, ry = _table_geometry(players, top=40, badge_w=badge_w)
     deck = _deck_of(state)
     hand = [card(c) for c in state.get("hand") or []]
     hand_top = height + 8
@@ -313,8 +327,6 @@ def table_svg(source: Source, seat: int | None = None, *,
     seat_places = places(players, bottom, cx, cy, rx, ry)
     for place in seat_places:
         s = place.seat
-        # Names given by the caller say who is who themselves.
-        name = labels[s] + (" (you)" if s == audience and names is None else "")
         line2 = f"team {s % 2}"
         if s in out_seats:
             line2 += " · sits out"
@@ -330,12 +342,12 @@ def table_svg(source: Source, seat: int | None = None, *,
             roles.append(bid)
         if s == state.get("to_act"):
             roles.append("to act")
-        extra = ""
+        body.append(badge(place, [labels[s], line2, ", ".join(roles)], s % 2,
+                          highlight=s == chosen.get("winner"), width=badge_w))
         if s == bidder:
-            extra = _trump_mark(state, place.x + BADGE_W / 2 - MINI_W - 6,
-                                place.y - MINI_H / 2)
-        body.append(badge(place, [name, line2, ", ".join(roles)], s % 2,
-                          highlight=s == chosen.get("winner"), extra=extra))
+            # On the felt beside the holder's place: the trump lies on the table.
+            body.append(_trump_mark(state, place.card_x + CARD_W / 2 + 8,
+                                    place.card_y - MINI_H / 2))
     by_seat = {s: (c, k) for k, (s, c, _) in enumerate(_trick_cards(chosen))}
     for place in seat_places:
         if place.seat in by_seat:
@@ -351,11 +363,12 @@ def table_svg(source: Source, seat: int | None = None, *,
     body.append(text(12, 38, caption[1], size=13, role="ink"))
     if audience is not None:
         owner = labels[audience]
-        body.append(text(12, hand_top + 2, "Your hand" if owner.lower() == "you"
+        body.append(text(12, hand_top + 2, "Your hand" if is_you(owner)
                          else f"{owner}'s hand", size=13, weight="bold", role="ink"))
         body.append(_hand_row(hand, 12, hand_top + 10, deck))
-    who = "spectators" if audience is None else labels[audience]
-    title = f"The table as {who} sees it: {caption[0]}; {caption[1]}"
+    who = ("the spectators see" if audience is None else "you see"
+           if is_you(labels[audience]) else f"{labels[audience]} sees")
+    title = f"The table as {who} it: {caption[0]}; {caption[1]}"
     return document(width, height, title, body, kind="table")
 
 
@@ -409,11 +422,12 @@ def trick_svg(source: Source, index: int | None = None, *, seat: int | None = No
     before the trump was exposed, do not), and who won. ``index`` picks a finished
     trick (0-based); by default the trick in progress, or the last one."""
     state = state_of(source, seat)
-    labels = seat_labels(int(state["players"]), names)
+    labels = seat_labels(int(state["players"]), names, you=audience_of(state))
     chosen, number = _trick_of(state, index)
     cards = _trick_cards(chosen)
     notes = _notes(state, chosen)
-    step = max(CARD_W + 26, 96)
+    step = max(CARD_W + 26, 96, 8 + max(text_width(labels[s], 13) for s, _, _ in cards)
+               if cards else 0)
     width = max(320, len(cards) * step + 24)
     points = chosen.get("points", 0)
     head = caption or (f"Trick {number}" + (
@@ -443,10 +457,10 @@ def auction_svg(source: Source, seat: int | None = None, *,
     calls, the winning bid framed."""
     state = state_of(source, seat)
     players = int(state["players"])
-    labels = seat_labels(players, names)
+    labels = seat_labels(players, names, you=audience_of(state))
     opener = int(state.get("opener", 0))
     calls = [(c["seat"], str(c["action"])) for c in state.get("auction") or []]
-    col_w = 104
+    col_w = max(104, 12 + max(text_width(n, 13) for n in labels))
     rows: list[list[tuple[int, str]]] = [[]]
     last_col = -1
     for s, action in calls:
@@ -500,7 +514,7 @@ def score_svg(source: Source, seat: int | None = None, *,
     whether the contract was made and the game points; before the end, the card points
     so far."""
     state = state_of(source, seat)
-    labels = seat_labels(int(state["players"]), names)
+    labels = seat_labels(int(state["players"]), names, you=audience_of(state))
     result = state.get("result") or {}
     points = list(result.get("card_points") or state.get("card_points") or [0, 0])
     deck = _deck_of(state)
@@ -510,11 +524,12 @@ def score_svg(source: Source, seat: int | None = None, *,
     team = result.get("bidding_team")
     if team is None and state.get("contract"):
         team = state["contract"]["bidder"] % 2
-    bar_w, left = 360, 150
+    members_of = [", ".join(labels[s] for s in range(t, len(labels), 2)) for t in (0, 1)]
+    bar_w, left = 360, max(150, 24 + max(text_width(m, 11) for m in members_of))
     body = []
     for t in (0, 1):
         y = 16 + t * 40
-        members = ", ".join(labels[s] for s in range(t, len(labels), 2))
+        members = members_of[t]
         body.append(text(12, y + 17, f"team {t}", size=14, weight="bold", role=f"team{t}"))
         body.append(text(12, y + 32, members, size=11, role="muted"))
         body.append(f'<rect x="{left}" y="{y}" width="{bar_w}" height="24" rx="4" '

@@ -255,15 +255,15 @@ def places(players: int, bottom: int, cx: float, cy: float, rx: float, ry: float
 
 
 def badge(place: Place, lines: Sequence[str], team: int, *, highlight: bool = False,
-          extra: str = "") -> str:
-    """A seat's badge: its name (first line, bold) and a few short lines, in its team's
-    colour; ``extra`` is drawn on its right-hand end (the trump beside its holder)."""
-    w, h = BADGE_W, BADGE_H
+          width: float = 0) -> str:
+    """A seat's badge, ``width`` wide (at least :data:`BADGE_W`): its name (first line,
+    bold) and a few short lines, in its team's colour."""
+    w, h = max(width, BADGE_W), BADGE_H
     x, y = place.x - w / 2, place.y - h / 2
     colour = TEAM_COLOURS[team % 2]
     parts = [f'<g class="seat" data-seat="{place.seat}">',
-             f'<rect x="{num(x)}" y="{num(y)}" width="{w}" height="{h}" rx="8" fill="#fff" '
-             f'stroke="{colour}" stroke-width="{4 if highlight else 2.5}"/>',
+             f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{h}" rx="8" '
+             f'fill="#fff" stroke="{colour}" stroke-width="{4 if highlight else 2.5}"/>',
              f'<rect x="{num(x)}" y="{num(y)}" width="8" height="{h}" rx="4" fill="{colour}"/>']
     for i, line in enumerate(lines[:3]):
         if not line:
@@ -271,7 +271,6 @@ def badge(place: Place, lines: Sequence[str], team: int, *, highlight: bool = Fa
         parts.append(text(x + 14, y + 17 + 16 * i, line, size=14 if i == 0 else 12,
                           weight="bold" if i == 0 else "normal",
                           fill=colour if i == 0 else "#222"))
-    parts.append(extra)
     parts.append("</g>")
     return "".join(parts)
 
