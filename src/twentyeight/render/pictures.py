@@ -22,6 +22,7 @@ from .svg import (
     CARD_W,
     FELT,
     MINI_H,
+    MINI_W,
     TEAM_COLOURS,
     arrow_ring,
     badge,
@@ -345,9 +346,11 @@ def table_svg(source: Source, seat: int | None = None, *,
         body.append(badge(place, [labels[s], line2, ", ".join(roles)], s % 2,
                           highlight=s == chosen.get("winner"), width=badge_w))
         if s == bidder:
-            # On the felt beside the holder's place: the trump lies on the table.
-            body.append(_trump_mark(state, place.card_x + CARD_W / 2 + 8,
-                                    place.card_y - MINI_H / 2))
+            # On the felt beside the holder's place, on the side of the table's centre
+            # (away from the badge of a seat at the side): the trump lies on the table.
+            x = (place.card_x - CARD_W / 2 - 8 - MINI_W if place.card_x > cx + 1
+                 else place.card_x + CARD_W / 2 + 8)
+            body.append(_trump_mark(state, x, place.card_y - MINI_H / 2))
     by_seat = {s: (c, k) for k, (s, c, _) in enumerate(_trick_cards(chosen))}
     for place in seat_places:
         if place.seat in by_seat:

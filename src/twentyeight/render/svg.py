@@ -155,7 +155,7 @@ def card_face(card: Card, x: float, y: float, *, points: int | None = None,
     title = label or card_name(card, points)
     parts = [f'<g class="card" data-card={attr(card)}><title>{esc(title)}</title>',
              f'<rect x="{num(x)}" y="{num(y)}" width="{CARD_W}" height="{CARD_H}" rx="5" '
-             f'fill="{"#e4e4e4" if dim else "#fff"}" stroke="{outline or "#777"}" '
+             f'fill="{"#ebebeb" if dim else "#fff"}" stroke="{outline or "#777"}" '
              f'stroke-width="{3 if outline else 1}"/>',
              text(x + 5, y + 17, card.rank, size=16, fill=colour, weight="bold"),
              suit_shape(card.suit, x + 5, y + 21, 9, colour),
