@@ -35,16 +35,16 @@ from twentyeight.bots import HeuristicBot
 MARKER = re.compile(r"^[ \t]*<!--[ \t]*picture:[ \t]*(?P<args>[^>]*?)[ \t]*-->[ \t]*$", re.M)
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,}).*?^[ \t]*(?P=fence)[ \t]*$", re.M | re.S)
 
-# RULES.md 5 (source 000), with the deal of the example on docs/rules/28.md: West (seat
-# 0) deals, South (1) bids 14 and lays the Jack of clubs; East (2) and North (3) have no
-# hearts.
+# RULES.md 5 (source 000), with the deal of the example on docs/rules/28.md, seats named
+# as everywhere (twentyeight.render.seats): West (seat 3) deals, South (seat 0) bids 14
+# and lays the Jack of clubs; East (1) and North (2) have no hearts.
 EXAMPLE_DEAL = [
-    ["KD", "QD", "8D", "7D", "JH", "9H", "AH", "10H"],   # West, dealer
     ["JC", "8H", "9C", "10C", "7H", "KH", "QH", "JS"],   # South, opener
     ["AC", "7C", "9S", "AS", "10S", "KS", "QS", "8S"],   # East
     ["QC", "KC", "8C", "7S", "JD", "9D", "AD", "10D"],   # North
+    ["KD", "QD", "8D", "7D", "JH", "9H", "AH", "10H"],   # West, dealer
 ]
-EXAMPLE_NAMES = ("West", "South", "East", "North")
+EXAMPLE_DEALER = 3
 EXAMPLE_AUCTION = ("bid 14", "pass", "pass", "pass", "trump JC")
 EXAMPLE_PLAY = (
     ("play 8H", "South leads the 8 of hearts."),
@@ -64,38 +64,39 @@ TUTORIAL_SEED = 10
 """The seed of the tutorial's round: the reader's partner wins the auction, the trump is
 called in the third trick, and the contract is made."""
 
-TUTORIAL_NAMES = ("You", "Right", "Partner", "Left")
-"""Seat 0 is the reader; the others by where they sit from there (play goes to the right)."""
-
-
 def _figure(svg: str, caption: str = "") -> str:
     """A picture as a block of raw HTML that Markdown leaves alone."""
     text = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     return f'<figure class="tt-picture">{svg}{text}</figure>'
 
 
-def example_28() -> str:
-    """RULES.md 5's worked example, step by step, each picture from the engine's view."""
-    rnd = te.ruleset("28").new_round(deal=EXAMPLE_DEAL, dealer=0)
+def example_round() -> te.Round:
+    """The worked example's round, dealt and bid, before its first card."""
+    rnd = te.ruleset("28").new_round(deal=EXAMPLE_DEAL, dealer=EXAMPLE_DEALER)
     for action in EXAMPLE_AUCTION:
         rnd.apply(action)
+    return rnd
+
+
+def example_28() -> str:
+    """RULES.md 5's worked example, step by step, each picture from the engine's view."""
+    rnd = example_round()
     # What everyone at the table sees (a public record): no hand, no concealed card.
-    out = [_figure(render.table_svg(rnd.public_record(), names=EXAMPLE_NAMES, bottom=1),
+    out = [_figure(render.table_svg(rnd.public_record()),
                    "South won the auction with 14 and laid a card face down: nobody else "
                    "knows the trump.")]
     for step, (action, words) in enumerate(EXAMPLE_PLAY, 1):
         rnd.apply(action)
         view = rnd.public_record()
-        out.append(_figure(render.trick_svg(view, names=EXAMPLE_NAMES,
-                                            caption=f"Step {step}: {action}"), words))
+        out.append(_figure(render.trick_svg(view, caption=f"Step {step}: {action}"), words))
         if action == "call-trump":
-            out.append(_figure(render.table_svg(view, names=EXAMPLE_NAMES, bottom=1),
+            out.append(_figure(render.table_svg(view),
                                "The table once the trump is exposed: the Jack of clubs "
                                "is shown beside South."))
     trick = rnd.tricks[0]
     # The words above say so: the pictures must show it.
     assert [str(c) for c in trick.cards] == ["8H", "AC", "QC", "AH"], trick
-    assert trick.winner == 3 and trick.trumps_from == 2, trick
+    assert trick.winner == 2 and trick.trumps_from == 2, trick
     return "\n".join(out)
 
 
@@ -129,20 +130,20 @@ def tutorial(step: str) -> str:
     if step not in kept:
         raise ValueError(f"no tutorial step {step!r}: one of {', '.join(kept)}")
     rnd = kept[step]
+    # Seat 0 is the reader: "You (South, seat 0)", at the bottom of every table.
     view = rnd.view(0)
-    names = TUTORIAL_NAMES
     if step == "deal":
-        return _figure(render.table_svg(view, names=names),
+        return _figure(render.table_svg(view),
                        "Your first four cards are at the bottom; the others hold theirs "
                        "face down.")
     if step == "auction":
-        return _figure(render.auction_svg(view, names=names))
+        return _figure(render.auction_svg(view))
     if step == "trump":
-        return _figure(render.table_svg(view, names=names))
+        return _figure(render.table_svg(view))
     if step == "play":
-        return "\n".join([_figure(render.trick_svg(view, 0, names=names)),
-                          _figure(render.table_svg(view, names=names, trick=0))])
-    return _figure(render.score_svg(view, names=names))
+        return "\n".join([_figure(render.trick_svg(view, 0)),
+                          _figure(render.table_svg(view, trick=0))])
+    return _figure(render.score_svg(view))
 
 
 def picture(args: str) -> str:
@@ -187,5 +188,5 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> st
         raise PluginError(str(exc)) from exc
 
 
-__all__ = ["example_28", "expand", "on_page_markdown", "picture", "tutorial",
+__all__ = ["example_28", "example_round", "expand", "on_page_markdown", "picture", "tutorial",
            "tutorial_round"]

@@ -4,6 +4,7 @@ its audience did not see, and the documentation's pictures are drawn."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,9 +13,10 @@ from typing import Any
 import pytest
 
 import twentyeight as te
+from twentyeight import render
 from twentyeight.cli import main
 
-from .browser import chromium, remote, watch_requests
+from .browser import chromium, contrast_problems, label_problems, remote, watch_requests
 from .helpers import built_site
 
 
@@ -152,3 +154,157 @@ def test_performance_page_reads_at_phone_width(browser: Any, width: int,
                      || e.getBoundingClientRect().right > innerWidth + 1)
         .map(e => e.textContent.trim().slice(0, 60))""")
     assert wide == []
+
+
+# ---------------------------------------------------------------- pictures in both themes
+
+THEMES = ("light", "dark")
+DEEP = bool(os.environ.get("TWENTYEIGHT_DEEP"))
+
+
+def _picture_page(tmp_path: Path, name: str, svgs: list[str]) -> Path:
+    """A plain page (white, as a file opened on its own) holding ``svgs``."""
+    path = tmp_path / f"{name}.html"
+    path.write_text("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+                    f"<title>{name}</title></head><body>{''.join(svgs)}</body></html>",
+                    encoding="utf-8")
+    return path
+
+
+def _check_pictures(page: Any, shot: Path) -> None:
+    """The screenshot of ``page``, then every text of its visible pictures: inside its
+    picture, over no card, in a colour that reads on what lies behind it."""
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 1000
+    assert label_problems(page) == []
+    assert contrast_problems(page) == []
+
+
+@pytest.mark.parametrize("name", ["28", "56", "304"])
+def test_deck_labels_fit_their_boxes(browser: Any, tmp_path: Path, name: str) -> None:
+    """Every suit's name ("diamonds", the longest) ends before the first card of its row,
+    every note inside the picture."""
+    page = browser.new_page()
+    page.goto(_picture_page(tmp_path, "deck", [render.deck_svg(name)]).as_uri())
+    assert page.locator("svg.tt-deck text", has_text="diamonds").count() == 1
+    assert label_problems(page) == []
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_deck_and_table_read_in_both_themes(browser: Any, tmp_path: Path,
+                                            theme: str) -> None:
+    """The deck, the table as a seat sees it (its hand, a trick on the felt, the trump
+    beside its holder) and a trick, in a browser set to a light or a dark theme."""
+    # Trick 2 under way; West (seat 3) holds the trump: from every seat's side, so the
+    # holder sits at the bottom, on the left, at the top and on the right.
+    rnd = _played(seed=3, steps=12)
+    assert rnd.bidder == 3 and len(rnd.tricks) == 1
+    view = rnd.view(1)
+    svgs = [render.deck_svg("28"), render.trick_svg(view), render.auction_svg(view),
+            render.score_svg(_played(seed=5).view(1)), render.seating_svg("28"),
+            *(render.table_svg(rnd.view(s)) for s in range(4))]
+    page = browser.new_page(color_scheme=theme)
+    page.goto(_picture_page(tmp_path, theme, svgs).as_uri())
+    _check_pictures(page, tmp_path / f"pictures-{theme}.png")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_replay_reads_in_both_themes(browser: Any, tmp_path: Path, theme: str) -> None:
+    """Every step of the replay of seat 1, as ``twentyeight render --seat 1`` writes it,
+    in a browser set to a light or a dark theme."""
+    path = _replay(tmp_path, _played(seed=5).to_json(), "--seat", "1")
+    page = browser.new_page(color_scheme=theme)
+    page.goto(path.as_uri())
+    step = 0
+    while True:
+        _check_pictures(page, tmp_path / f"replay-{theme}-{step}.png")
+        if page.locator("#next").is_disabled():
+            break
+        page.keyboard.press("ArrowRight")
+        step += 1
+    assert step >= 10
+
+
+@pytest.mark.parametrize("theme", [*THEMES, "toggled"])
+def test_site_pictures_read_in_both_themes(browser: Any,
+                                           tmp_path_factory: pytest.TempPathFactory,
+                                           theme: str) -> None:
+    """The tutorial's and the 28 rules page's pictures (deck, tables, tricks, auction,
+    score, the worked example) on the site in its light and dark schemes: chosen by the
+    system's setting, or by the site's toggle against it ("toggled": a light system,
+    the dark scheme picked)."""
+    site = built_site(tmp_path_factory)
+    shots = tmp_path_factory.mktemp("shots")
+    page = browser.new_page(color_scheme="dark" if theme == "dark" else "light")
+    for where in ("tutorial", "rules/28"):
+        page.goto((site / where / "index.html").as_uri())
+        if theme == "toggled":
+            # What the site's toggle sets (Material for MkDocs' palette switch).
+            page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+        _check_pictures(page, shots / f"{where.replace('/', '-')}-{theme}.png")
+
+
+def test_seat_1_replay_draws_you_at_the_bottom(browser: Any, tmp_path: Path) -> None:
+    """``render --seat 1``: at every step the lowest seat on the table is "You" (East,
+    seat 1), and "Your hand" lies under it, as the tutorial says ("You are at the
+    bottom"); South, seat 0, sits on the left."""
+    path = _replay(tmp_path, _played(seed=5).to_json(), "--seat", "1")
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    tables = 0
+    while True:
+        table = _shown(page).locator("svg.tt-table")
+        if table.count():
+            seats = table.locator("g.seat").evaluate_all(
+                "gs => gs.map(g => [g.querySelector('text').textContent,"
+                " g.getBoundingClientRect().top, g.getBoundingClientRect().left])")
+            lowest = max(seats, key=lambda s: s[1])
+            assert lowest[0] == "You (East, seat 1)", seats
+            south = next(s for s in seats if s[0] == "South (seat 0)")
+            assert south[2] == min(s[2] for s in seats)
+            hand = table.locator("text", has_text="Your hand").bounding_box()
+            assert hand is not None and hand["y"] > lowest[1]
+            tables += 1
+        if page.locator("#next").is_disabled():
+            break
+        page.keyboard.press("ArrowRight")
+    assert tables >= 10
+
+
+def test_worked_example_steps_line_up(browser: Any,
+                                      tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The 28 worked example's figures (tables and tricks of different widths, short and
+    long captions): every picture and caption starts at the same left edge."""
+    site = built_site(tmp_path_factory)
+    page = browser.new_page()
+    page.goto((site / "rules" / "28" / "index.html").as_uri())
+    edges = page.locator("figure.tt-picture").evaluate_all(
+        "fs => fs.map(f => [f.querySelector('svg').getBoundingClientRect().left,"
+        " (f.querySelector('figcaption') || f).getBoundingClientRect().left,"
+        " f.getBoundingClientRect().left])")
+    assert len(edges) >= 7
+    assert len({round(x) for edge in edges for x in edge}) == 1, edges
+
+
+@pytest.mark.skipif(not DEEP, reason="every preset's pictures in both themes: set "
+                                     "TWENTYEIGHT_DEEP=1 (the default run checks 28's)")
+@pytest.mark.parametrize("name", sorted(te.presets()))
+def test_every_preset_reads_in_both_themes(browser: Any, tmp_path: Path, name: str) -> None:
+    """Every preset's deck, seating, and a table, trick, auction and score of a round
+    part-played at random, for every seat, in both themes: labels fit, text reads."""
+    rnd = te.new_round(name, seed=3)
+    rng = random.Random(3)
+    for _ in range(3 * rnd.players):
+        if rnd.is_over:
+            break
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    svgs = [render.deck_svg(name), render.seating_svg(name)]
+    for seat in range(rnd.players):
+        view = rnd.view(seat)
+        svgs += [render.table_svg(view), render.trick_svg(view), render.auction_svg(view),
+                 render.score_svg(view)]
+    for theme in THEMES:
+        page = browser.new_page(color_scheme=theme)
+        page.goto(_picture_page(tmp_path, f"{name}-{theme}", svgs).as_uri())
+        _check_pictures(page, tmp_path / f"{name}-{theme}.png")
+        page.close()

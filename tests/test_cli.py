@@ -407,7 +407,7 @@ def test_seat_names_for_every_table() -> None:
     assert cli.seat_names(6) == ["South", "Southeast", "Northeast", "North", "Northwest",
                                  "Southwest"]
     assert cli.seat_names(8)[::2] == ["South", "East", "North", "West"]
-    assert cli.seat_names(10)[9] == "Seat 10"
+    assert cli.seat_names(10)[9] == "Seat 9"
     assert cli.seat_names(6, you=0)[0] == "You"
     assert cli.team_names(cli.seat_names(4)) == ["South & North", "East & West"]
     assert cli.team_names(cli.seat_names(6)) == ["South, Northeast & Northwest",
@@ -724,7 +724,7 @@ def test_play_at_a_six_player_table(
     _feed(monkeypatch, "1\n" * 100)
     assert main(["play", "--ruleset", "40", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert "You are seat 0 (partners: Northeast and Northwest)" in out
+    assert "You are South (seat 0), partners: Northeast and Northwest," in out
     assert re.search(r"^(Southeast|Northeast|North|Northwest|Southwest) plays ", out, re.M)
     assert "Card points: You, Northeast & Northwest" in out
 

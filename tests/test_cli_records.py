@@ -23,7 +23,7 @@ import twentyeight as te
 from twentyeight import render
 from twentyeight.bots import simulate, simulated_round
 from twentyeight.bots.arena import arena, arena_round
-from twentyeight.cli import main, seat_names
+from twentyeight.cli import main
 
 from .browser import chromium, remote, watch_requests
 
@@ -224,13 +224,14 @@ def test_play_takes_a_seat_and_the_bots(
     assert main(["play", "--seed", "3", "--seat", "2", "--bots", "random",
                  "--record", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "You are seat 2 (partner: South) against random bots." in said
+    assert "You are North (seat 2), partner: South, against random bots." in said
     assert said.count("Your hand:") == said.count("--- Your turn")
     rnd = te.Round.from_json(out.read_text(encoding="utf-8"))
     assert rnd.is_over
     assert "Saved the round's record to" in said
     assert any(seat == 2 for seat, _ in rnd.history)
-    assert "North" not in said  # seat 2, North, is "You" here
+    # Seat 2, North, is "You" here: named once, then "You".
+    assert said.count("North") == 1
 
 
 def test_play_saves_on_quit_and_resumes_where_it_was(
@@ -364,8 +365,7 @@ def test_render_reads_stdin_and_writes_stdout(
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
     assert main(["render", "-", "--html", "-", "--seat", "1"]) == 0
     captured = capsys.readouterr()
-    assert captured.out == render.replay_html(rnd.public_record(1), names=seat_names(4, 1),
-                                              bottom=0)
+    assert captured.out == render.replay_html(rnd.public_record(1))
     assert captured.err.startswith("wrote standard output: a replay")
     assert not (tmp_path / "-").exists()
 
@@ -376,7 +376,7 @@ def test_render_svg_is_the_table_at_the_end(tmp_path: Path,
     out = tmp_path / "t.svg"
     assert main(["render", str(path), "--svg", str(out)]) == 0
     assert f"wrote {out}: the table at the end" in capsys.readouterr().out
-    expected = render.table_svg(rnd.public_record(None), names=seat_names(4), bottom=0)
+    expected = render.table_svg(rnd.public_record(None))
     assert out.read_text(encoding="utf-8") == expected
     assert main(["render", str(path), "--svg", "-"]) == 0
     assert capsys.readouterr().out == expected
@@ -387,7 +387,7 @@ def test_render_svg_steps_writes_every_picture_of_every_step(
     path, rnd = _record_file(tmp_path)
     folder = tmp_path / "new" / "steps"
     assert main(["render", str(path), "--svg-steps", str(folder), "--seat", "2"]) == 0
-    steps = render.frames(rnd.public_record(2), names=seat_names(4, 2), bottom=0)
+    steps = render.frames(rnd.public_record(2))
     written = sorted(p.name for p in folder.iterdir())
     assert written == sorted(f"step-{k:02}-{m}.svg" for k, f in enumerate(steps, 1)
                              for m in range(1, len(f.pictures) + 1))

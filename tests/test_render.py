@@ -19,7 +19,7 @@ import pytest
 import twentyeight as te
 from twentyeight import render
 from twentyeight.cards import SUIT_SYMBOLS, Card
-from twentyeight.cli import main, seat_names
+from twentyeight.cli import main
 from twentyeight.render.svg import card_name
 
 from .helpers import hands, run
@@ -324,7 +324,7 @@ def test_render_command_writes_a_replay(tmp_path: Path, capsys: pytest.CaptureFi
     out = tmp_path / "round.html"
     assert main(["render", str(record), "--html", str(out), "--seat", "3"]) == 0
     page = out.read_text(encoding="utf-8")
-    assert page == render.replay_html(rnd.public_record(3), names=seat_names(4, 3), bottom=0)
+    assert page == render.replay_html(rnd.public_record(3))
     assert "wrote" in capsys.readouterr().out
 
 
@@ -516,3 +516,57 @@ def test_render_shows_a_file_name_with_its_control_characters_escaped(
     assert main(["render", str(tmp_path / "no\033[2J.json"), "--html", str(out)]) == 1
     err = capsys.readouterr().err
     assert "no\\x1b[2J.json" in err and "\033" not in err
+
+
+# ---------------------------------------------------------------- seats and counts
+
+
+def _texts(root: ET.Element, under: str = "") -> list[str]:
+    """The text of every ``<text>`` (inside the elements of class ``under``, if given)."""
+    scopes = [g for g in root.iter() if under in (g.get("class") or "").split()] \
+        if under else [root]
+    return [t.text or "" for scope in scopes for t in scope.iter(f"{SVG}text")]
+
+
+def test_seating_marks_each_turn_as_an_ordinal() -> None:
+    """The mark before a seat says its turn to bid (``4th``), never a bare number that
+    reads as the number of the seat named beside it."""
+    root = _parse(render.seating_svg("28", dealer=0))
+    assert _texts(root, "turn") == ["4th", "1st", "2nd", "3rd"]
+    assert not [t for t in _texts(root) if t.strip().isdigit()]
+    assert _texts(root, "seat")[0] == "South (seat 0)"
+
+
+def test_auction_step_shows_the_cards_each_seat_holds() -> None:
+    """Until the trump is chosen in 28 each seat holds its first four cards: the replay's
+    deal and auction steps say 4, as many as the hand drawn under the table (RULES.md 2,
+    the deal 4 + 4)."""
+    rnd = _played("28", seed=5)
+    steps = render.frames(rnd.public_record(1))
+    for step in steps[:2]:
+        root = _parse(step.pictures[-1])
+        lines = _texts(root, "seat")
+        assert sum("· 4 cards" in t for t in lines) == 4, lines
+        # Full-size cards: the hand (the small one is the trump beside its holder).
+        hand = [g.get("data-card") for g in root.iter(f"{SVG}g") if g.get("data-card")
+                and g.find(f"{SVG}rect").get("width") == str(render.svg.CARD_W)]
+        assert sorted(hand) == sorted(str(c) for c in rnd.deal[1][:4])
+    assert sum("· 7 cards" in t for t in _texts(_parse(steps[2].pictures[0]), "seat")) == 4
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_the_audience_is_you_at_the_bottom(seat: int) -> None:
+    """Whichever seat a table is drawn for is "You" with its compass name and number, and
+    sits lowest; the others keep theirs (South is seat 0)."""
+    rnd = _played("28", seed=5, steps=10)
+    root = _parse(render.table_svg(rnd.view(seat)))
+    compass = ["South", "East", "North", "West"]
+    names = {}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "seat":
+            rect = g.find(f"{SVG}rect")
+            assert rect is not None
+            names[_texts(g)[0]] = float(rect.get("y", 0))
+    you = f"You ({compass[seat]}, seat {seat})"
+    assert set(names) == {you} | {f"{compass[s]} (seat {s})" for s in range(4) if s != seat}
+    assert max(names, key=names.__getitem__) == you

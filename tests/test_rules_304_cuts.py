@@ -307,7 +307,7 @@ def test_pictures_and_replays_draw_an_unseen_cut_face_down(
     assert "J♦" not in trick_svg(rnd, seat=3)
     record = read_public_record(json.dumps(rnd.public_record(3)))
     captions = [f.caption for f in frames(record, 3)]
-    assert any("Seat 2: a card face down." in c for c in captions)
+    assert any("North (seat 2): a card face down." in c for c in captions)
     assert any("J♦, face down" in f.caption for f in frames(rnd.public_record(2), 2))
 
 

@@ -10,6 +10,7 @@ records with ``jsonschema``.
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import random
 import re
@@ -703,3 +704,55 @@ def test_the_site_loads_nothing_from_the_network(
     for path in [*pages, *site.rglob("*.css")]:
         found = _LOADS.search(path.read_text(encoding="utf-8", errors="replace"))
         assert found is None, f"{path.relative_to(site)} loads {found[0]!r}"
+
+
+# ------------------------------------------------------------------- seat names
+
+_SEAT_NAME = re.compile(r"\b(?:You \()?(South|East|North|West)(?: \(|, )seat (\d+)\)")
+_OTHER_NAMES = re.compile(r"\bSeat \d|>(?:Left|Right|Partner|You)<")
+
+
+def test_one_seat_naming_convention(tmp_path: Path,
+                                    tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The worked example of docs/rules/28.md, played on to the end, as one record read
+    four ways: the command line's transcript of it, the picture and the replay (for
+    seat 1) that ``twentyeight render`` draws of it, and the example's figures on the
+    built site. Each names all four seats, each the same way: the compass point with the
+    engine's seat number, counter-clockwise from South (seat 0), and no seat by another
+    name."""
+    from twentyeight.bots import HeuristicBot
+    from twentyeight.cli import main
+    from twentyeight.cli.style import _Style
+    from twentyeight.cli.transcript import _transcript
+
+    hooks = _load_hook("pictures")
+    rnd = hooks.example_round()
+    for action, _ in hooks.EXAMPLE_PLAY:
+        rnd.apply(action)
+    # Played on to the end (the transcript tells a whole round): the same first trick.
+    bot = HeuristicBot(seed=1)
+    while not rnd.is_over:
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.apply(bot.choose(dict(rnd.view(seat))))
+    record = tmp_path / "example.json"
+    record.write_text(rnd.to_json(), encoding="utf-8")
+    svg, html = tmp_path / "end.svg", tmp_path / "replay.html"
+    assert main(["render", str(record), "--svg", str(svg)]) == 0
+    assert main(["render", str(record), "--html", str(html), "--seat", "1"]) == 0
+    page = (built_site(tmp_path_factory) / "rules" / "28" / "index.html").read_text(
+        encoding="utf-8")
+    figures = "".join(re.findall(r'<figure class="tt-picture">.*?</figure>', page, re.S))
+    sources = {
+        "transcript": "\n".join(_transcript(rnd, _Style(io.StringIO()))),
+        "picture": svg.read_text(encoding="utf-8"),
+        "replay": html.read_text(encoding="utf-8"),
+        "worked example": figures,
+    }
+    convention = {(name, str(seat))
+                  for seat, name in enumerate(("South", "East", "North", "West"))}
+    for where, text in sources.items():
+        assert set(_SEAT_NAME.findall(text)) == convention, where
+        assert not _OTHER_NAMES.search(text), (where, _OTHER_NAMES.search(text))
+    # The replay is seat 1's: it is "You", under its compass name and number.
+    assert "You (East, seat 1)" in sources["replay"]

@@ -15,6 +15,7 @@ from ..cards import Card
 from ..errors import IllegalActionError, ParseError, TwentyEightError
 from ..inputs import MAX_ACTION_TEXT, check_text, read_number
 from ..registry import ruleset as lookup_ruleset
+from ..render.seats import seat_label
 from ..round import Phase, Round
 from ..ruleset import Ruleset
 from .commands import _MAX_REDEALS, BOTS, _fresh_seed, _next_deal
@@ -88,7 +89,8 @@ class _Game(_ViewNarrator):
             who = f"partner: {partners[0]}"
         else:
             who = f"partners: {_and(partners)}"
-        self.say(f"You are seat {self.human} ({who}) against {self.kind} bots.")
+        self.say(f"You are {seat_label(self.human, self.n)}, {who}, against {self.kind} "
+                 "bots.")
         self.say_wrapped("On your turn type a move's number or its text (the words you can "
                          "use are listed with the moves); 'help' lists the moves again, "
                          "'quit' leaves" + (" and saves the round." if self.record else "."))

@@ -11,28 +11,31 @@ from ..actions import NO_TRUMP, Action, Bid, CallTrump, Pass, Play, Redeal
 from ..cards import SUIT_NAMES, Card
 from ..config import HandOutcome
 from ..plugins import RulePlugin
+from ..render.seats import compass_names, seat_label
 from ..round import Round
 from ..ruleset import Ruleset
 from .style import _Style
 
-_SEATS_4 = ("South", "East", "North", "West")
-_SEATS_6 = ("South", "Southeast", "Northeast", "North", "Northwest", "Southwest")
-_SEATS_8 = ("South", "Southeast", "East", "Northeast", "North", "Northwest", "West",
-            "Southwest")
 _SHORT = {"South": "S", "Southeast": "SE", "East": "E", "Northeast": "NE", "North": "N",
           "Northwest": "NW", "West": "W", "Southwest": "SW", "You": "You"}
 
 
 def seat_names(players: int, you: int | None = None) -> list[str]:
-    """Names for the seats, which run counter-clockwise from South: the compass points
-    for four players, the corners of a hexagon for six (South, Southeast, Northeast,
-    North, Northwest, Southwest), eight compass points for eight, ``Seat 1`` ... for
-    other tables; seat ``you`` is called ``You``."""
-    table = {4: _SEATS_4, 6: _SEATS_6, 8: _SEATS_8}.get(players)
-    names = list(table) if table else [f"Seat {i + 1}" for i in range(players)]
+    """Names for the seats in sentences, as the pictures name them
+    (:func:`twentyeight.render.seats.compass_names`): counter-clockwise from South (seat
+    0), the compass points for four players, the corners of a hexagon for six (South,
+    Southeast, Northeast, North, Northwest, Southwest), eight compass points for eight,
+    ``Seat 0`` ... for other tables; seat ``you`` is called ``You``."""
+    names = compass_names(players)
     if you is not None:
         names[you] = "You"
     return names
+
+
+def seat_list(players: int, you: int | None = None) -> str:
+    """Every seat's full name, as the pictures label them: ``South (seat 0), East (seat
+    1), ...``, the seat ``you`` as ``You (South, seat 0)``."""
+    return ", ".join(seat_label(s, players, you) for s in range(players))
 
 
 def short_names(names: Sequence[str]) -> list[str]:

@@ -14,8 +14,8 @@ from ..errors import TwentyEightError
 from ..registry import ruleset as lookup_ruleset
 from ..render import frames, replay_html, table_svg
 from ..render.replay import public_state
+from ..render.seats import seat_label
 from .commands import _bot_deals, _fresh_seed
-from .narrate import seat_names
 from .saving import STDIO, _check_stdout, _Output, _read_input, _Refused
 from .streams import _shown
 
@@ -52,15 +52,14 @@ def _cmd_render(args: argparse.Namespace) -> int:
     data, shown = _source(args)
     try:
         rec = public_state(data, args.seat)
-        names = seat_names(int(rec["players"]), rec.get("audience"))
-        # The names are compass points, seat 0 South: South stays at the bottom.
-        page = replay_html(rec, names=names, bottom=0) if html is not None else ""
-        final = table_svg(rec, names=names, bottom=0) if svg is not None else ""
-        steps = frames(rec, names=names, bottom=0) if args.svg_steps is not None else []
+        # The library's own names and places: the seat shown ("You") at the bottom.
+        page = replay_html(rec) if html is not None else ""
+        final = table_svg(rec) if svg is not None else ""
+        steps = frames(rec) if args.svg_steps is not None else []
     except TwentyEightError as exc:  # not a record, or not of a seat at its table
         raise _Refused(f"{shown}: {_shown(str(exc))}") from None
     audience = "the spectators" if rec.get("audience") is None else \
-        f"seat {rec['audience']}"
+        seat_label(rec["audience"], int(rec["players"]))
     what = f"a round of {_shown(str(rec['ruleset']))} as {audience} saw it"
     if html is not None:
         print(f"wrote {html.write(page)}: a replay of {what}", file=talk)

@@ -26,6 +26,7 @@ from .narrate import (
     _trumps,
     _window_declined,
     _window_title,
+    seat_list,
     seat_names,
     short_names,
     team_names,
@@ -133,6 +134,7 @@ class _Transcript:
         starts = "" if first == rnd.opener else f"First to bid: {names[first]}    "
         self.say(f"Dealer: {names[rnd.dealer]}    {starts}Opener: {names[rnd.opener]}    "
                  f"Teams: {teams[0]} against {teams[1]}")
+        self.say(f"Seats, counter-clockwise: {seat_list(self.n)}")
         if self.n > 4:
             self.say(f"{self.n} players in two teams of {self.n // 2}, partners seated "
                      "alternately.")

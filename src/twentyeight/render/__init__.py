@@ -18,7 +18,9 @@ audience saw them.
     page = render.replay_html(rnd.public_record(1))
 
 Every picture is an ``<svg>`` element as text, with a ``<title>`` that says in words what
-it shows.
+it shows. Seats are named as everywhere in the library (:func:`seat_label`): ``South
+(seat 0)``, counter-clockwise from there, and the audience ``You (East, seat 1)``, drawn
+at the bottom of the table. Colours follow the light or dark theme of the page.
 """
 
 from .pictures import (
@@ -33,17 +35,21 @@ from .pictures import (
     trick_svg,
 )
 from .replay import Frame, frames, read_public_record, replay_html
+from .seats import compass_names, seat_label, seat_labels
 
 __all__ = [
     "Frame",
     "Source",
     "auction_svg",
+    "compass_names",
     "deck_svg",
     "frames",
     "hand_svg",
     "read_public_record",
     "replay_html",
     "score_svg",
+    "seat_label",
+    "seat_labels",
     "seating_svg",
     "state_of",
     "table_svg",

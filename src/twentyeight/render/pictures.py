@@ -14,6 +14,7 @@ from ..records import PUBLIC_RECORD_FORMAT, RECORD_FORMAT
 from ..registry import ruleset as lookup
 from ..round import Round
 from ..ruleset import Ruleset
+from .seats import is_you, seat_labels
 from .svg import (
     BADGE_H,
     BADGE_W,
@@ -28,12 +29,14 @@ from .svg import (
     card_back,
     card_face,
     document,
+    esc,
     mini_card,
     num,
     places,
     suit_badge,
     suit_shape,
     text,
+    text_width,
 )
 
 Source = Mapping[str, Any] | Round
@@ -76,13 +79,6 @@ def card(text_: str) -> Card:
         raise RecordError(str(exc)) from None
 
 
-def seat_labels(players: int, names: Sequence[str] | None) -> list[str]:
-    """``names`` if there is one per seat, else ``Seat 0`` ... (the engine's numbers)."""
-    if names is not None and len(names) == players:
-        return [str(n) for n in names]
-    return [f"Seat {s}" for s in range(players)]
-
-
 def _deck_of(state: Mapping[str, Any]) -> Deck | None:
     """The deck of the ruleset ``state`` names, if it is installed."""
     name = state.get("ruleset")
@@ -114,15 +110,18 @@ def deck_svg(ruleset: Ruleset | str) -> str:
     deck = rs.deck
     spec = deck.spec
     first_copy = [i for i, c in enumerate(deck.cards) if c.copy == 0]
-    gap, left, top = 10, 96, 34
+    # The cards start right of the longest suit name, whatever the deck's suits are.
+    names = [SUIT_NAMES.get(suit, suit) for suit in spec.suits]
+    gap, top = 10, 34
+    left = 40 + max(text_width(n, 13) for n in names) + 12
     body = [text(10, 22, f"{rs.name}: {deck.size} cards, {deck.total_points} card points",
-                 size=15, weight="bold")]
+                 size=15, weight="bold", role="ink")]
     y = top
     for s, suit in enumerate(spec.suits):
         ids = sorted((i for i in first_copy if deck.suit_of[i] == s),
                      key=lambda i: -deck.strength[i])
-        body.append(suit_shape(suit, 12, y + 22, 22))
-        body.append(text(40, y + 40, SUIT_NAMES.get(suit, suit), size=13))
+        body.append(suit_shape(suit, 12, y + 22, 22, on_paper=True))
+        body.append(text(40, y + 40, names[s], size=13, role="ink"))
         for k, cid in enumerate(ids):
             body.append(card_face(deck.cards[cid], left + k * (CARD_W + gap), y + 10,
                                   points=deck.points[cid]))
@@ -134,25 +133,35 @@ def deck_svg(ruleset: Ruleset | str) -> str:
     for rank, like in spec.equal_ranks:
         notes.append(f"A {rank} ranks with the {like}: of two, the first played wins.")
     for note in notes:
-        body.append(text(10, y + 12, note, size=13))
+        body.append(text(10, y + 12, note, size=13, role="ink"))
         y += 18
-    # Text is about 0.6 of its size wide per character in the usual sans fonts.
     width = max(left + len(spec.ranks) * (CARD_W + gap) + 10,
-                20 + 8 * max(len(n) for n in notes))
+                20 + max(text_width(n, 13) for n in notes))
     title = (f"The {rs.name} deck: {deck.size} cards in {len(spec.suits)} suits, ranks "
              f"{' '.join(spec.ranks)} from strongest to weakest, {deck.total_points} points")
-    return document(width, y + 4, title, body, kind="deck", background="#f7f7f4")
+    return document(width, y + 4, title, body, kind="deck")
 
 
 # ---------------------------------------------------------------- the table
 
 
-def _table_geometry(players: int, top: float = 0
+def _badge_width(labels: Sequence[str]) -> float:
+    """Seat badges wide enough for the longest name (bold, 14 pixels)."""
+    return max(BADGE_W, 24 + max(text_width(n, 14) for n in labels))
+
+
+_RING = 0.56
+"""Where a seat's card of the trick lies, from the centre towards its badge."""
+
+
+def _table_geometry(players: int, top: float = 0, badge_w: float = BADGE_W
                     ) -> tuple[float, float, float, float, float, float]:
-    """Width, height, centre and radii of a table of ``players`` seats, ``top`` pixels
-    left free above it (for a caption)."""
-    rx, ry = 200 + 16 * players, 130 + 14 * players
-    width = 2 * rx + BADGE_W + 24
+    """Width, height, centre and radii of a table of ``players`` seats with badges
+    ``badge_w`` wide, ``top`` pixels left free above it (for a caption). The seats at the
+    sides sit far enough out that their badges clear the cards in front of them."""
+    rx = max(200 + 16 * players, (badge_w / 2 + CARD_W / 2 + 12) / (1 - _RING))
+    ry = 130 + 14 * players
+    width = 2 * rx + badge_w + 24
     height = 2 * ry + BADGE_H + 24
     return width, height + top, width / 2, height / 2 + top, rx, ry
 
@@ -180,12 +189,13 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
     opener = (dealer + 1) % players
     first = opener if first is None else first
     labels = seat_labels(players, names)
-    width, height, cx, cy, rx, ry = _table_geometry(players)
+    badge_w = _badge_width(labels)
+    width, height, cx, cy, rx, ry = _table_geometry(players, badge_w=badge_w)
     body = [_felt(cx, cy, rx, ry),
             arrow_ring(cx, cy, 34, "play goes counter-clockwise, to each player's right")]
     body.append(text(cx, cy + 58, "play goes this way", size=13, fill="#fff",
                      anchor="middle"))
-    for place in places(players, bottom, cx, cy, rx, ry, ring=0.62):
+    for place in places(players, bottom, cx, cy, rx, ry, ring=_RING):
         s = place.seat
         order = (s - first) % players + 1
         bids = ("bids first" if order == 1 else "bids last" if order == players
@@ -193,15 +203,22 @@ def seating_svg(players: int | Ruleset | str, *, dealer: int = 0,
         role = (f"dealer: {bids}" if s == dealer else f"opener: {bids}" if s == opener
                 else bids)
         body.append(badge(place, [labels[s], f"team {s % 2}", role], s % 2,
-                          highlight=s == dealer))
-        body.append(f'<circle cx="{num(place.card_x)}" cy="{num(place.card_y)}" r="13" '
-                    f'fill="#fff" stroke="{TEAM_COLOURS[s % 2]}" stroke-width="3"/>')
-        body.append(text(place.card_x, place.card_y + 5, order, size=13, anchor="middle",
-                         weight="bold"))
+                          highlight=s == dealer, width=badge_w))
+        # The turn to bid as an ordinal ("4th"), never a bare number that would read as
+        # the seat's own number beside its name.
+        turn = ordinal(order)
+        w = 12 + text_width(turn, 13)
+        body.append(f'<g class="turn"><title>{esc(labels[s])} {bids}</title>'
+                    f'<rect x="{num(place.card_x - w / 2)}" y="{num(place.card_y - 12)}" '
+                    f'width="{num(w)}" height="24" rx="12" fill="#fff" '
+                    f'stroke="{TEAM_COLOURS[s % 2]}" stroke-width="3"/>'
+                    + text(place.card_x, place.card_y + 5, turn, size=13, anchor="middle",
+                           weight="bold") + "</g>")
     teams = "; ".join(f"team {t}: " + ", ".join(labels[s] for s in range(t, players, 2))
                       for t in (0, 1))
     title = (f"Seating of {players} players, counter-clockwise from {labels[bottom]}; "
-             f"{labels[dealer]} deals; {teams}")
+             f"{labels[dealer]} deals; {teams}; the marks on the table give each "
+             "seat's turn to bid")
     return document(width, height, title, body, kind="seating")
 
 
@@ -290,11 +307,12 @@ def table_svg(source: Source, seat: int | None = None, *,
     and the audience's own hand. ``bottom`` puts another seat nearest the viewer."""
     state = state_of(source, seat)
     players = int(state["players"])
-    labels = seat_labels(players, names)
     audience = audience_of(state)
+    labels = seat_labels(players, names, you=audience)
     if bottom is None:
         bottom = audience if audience is not None else 0
-    width, height, cx, cy, rx, ry = _table_geometry(players, top=40)
+    badge_w = _badge_width(labels)
+    width, height, cx, cy, rx, ry = _table_geometry(players, top=40, badge_w=badge_w)
     deck = _deck_of(state)
     hand = [card(c) for c in state.get("hand") or []]
     hand_top = height + 8
@@ -310,8 +328,6 @@ def table_svg(source: Source, seat: int | None = None, *,
     seat_places = places(players, bottom, cx, cy, rx, ry)
     for place in seat_places:
         s = place.seat
-        # Names given by the caller say who is who themselves.
-        name = labels[s] + (" (you)" if s == audience and names is None else "")
         line2 = f"team {s % 2}"
         if s in out_seats:
             line2 += " · sits out"
@@ -327,12 +343,14 @@ def table_svg(source: Source, seat: int | None = None, *,
             roles.append(bid)
         if s == state.get("to_act"):
             roles.append("to act")
-        extra = ""
+        body.append(badge(place, [labels[s], line2, ", ".join(roles)], s % 2,
+                          highlight=s == chosen.get("winner"), width=badge_w))
         if s == bidder:
-            extra = _trump_mark(state, place.x + BADGE_W / 2 - MINI_W - 6,
-                                place.y - MINI_H / 2)
-        body.append(badge(place, [name, line2, ", ".join(roles)], s % 2,
-                          highlight=s == chosen.get("winner"), extra=extra))
+            # On the felt beside the holder's place, on the side of the table's centre
+            # (away from the badge of a seat at the side): the trump lies on the table.
+            x = (place.card_x - CARD_W / 2 - 8 - MINI_W if place.card_x > cx + 1
+                 else place.card_x + CARD_W / 2 + 8)
+            body.append(_trump_mark(state, x, place.card_y - MINI_H / 2))
     by_seat = {s: (c, k) for k, (s, c, _) in enumerate(_trick_cards(chosen))}
     for place in seat_places:
         if place.seat in by_seat:
@@ -344,15 +362,16 @@ def table_svg(source: Source, seat: int | None = None, *,
     if not by_seat:
         body.append(arrow_ring(cx, cy, 30, "play goes counter-clockwise"))
     caption = _table_caption(state, labels, number, chosen)
-    body.append(text(12, 20, caption[0], size=14, weight="bold"))
-    body.append(text(12, 38, caption[1], size=13))
+    body.append(text(12, 20, caption[0], size=14, weight="bold", role="ink"))
+    body.append(text(12, 38, caption[1], size=13, role="ink"))
     if audience is not None:
         owner = labels[audience]
-        body.append(text(12, hand_top + 2, "Your hand" if owner.lower() == "you"
-                         else f"{owner}'s hand", size=13, weight="bold"))
+        body.append(text(12, hand_top + 2, "Your hand" if is_you(owner)
+                         else f"{owner}'s hand", size=13, weight="bold", role="ink"))
         body.append(_hand_row(hand, 12, hand_top + 10, deck))
-    who = "spectators" if audience is None else labels[audience]
-    title = f"The table as {who} sees it: {caption[0]}; {caption[1]}"
+    who = ("the spectators see" if audience is None else "you see"
+           if is_you(labels[audience]) else f"{labels[audience]} sees")
+    title = f"The table as {who} it: {caption[0]}; {caption[1]}"
     return document(width, height, title, body, kind="table")
 
 
@@ -406,30 +425,30 @@ def trick_svg(source: Source, index: int | None = None, *, seat: int | None = No
     before the trump was exposed, do not), and who won. ``index`` picks a finished
     trick (0-based); by default the trick in progress, or the last one."""
     state = state_of(source, seat)
-    labels = seat_labels(int(state["players"]), names)
+    labels = seat_labels(int(state["players"]), names, you=audience_of(state))
     chosen, number = _trick_of(state, index)
     cards = _trick_cards(chosen)
     notes = _notes(state, chosen)
-    step = max(CARD_W + 26, 96)
+    step = max(CARD_W + 26, 96, 8 + max(text_width(labels[s], 13) for s, _, _ in cards)
+               if cards else 0)
     width = max(320, len(cards) * step + 24)
     points = chosen.get("points", 0)
     head = caption or (f"Trick {number}" + (
         f", won by {labels[chosen['winner']]}: {points} point" + ("" if points == 1 else "s")
         if "winner" in chosen else " (in progress)"))
-    body = [text(12, 20, head, size=14, weight="bold")]
+    body = [text(12, 20, head, size=14, weight="bold", role="ink")]
     for k, (s, c, _) in enumerate(cards):
         x = 12 + k * step
         body.append(text(x + step / 2 - 12, 44, labels[s], size=13, anchor="middle",
-                         weight="bold", fill=TEAM_COLOURS[s % 2]))
+                         weight="bold", role=f"team{s % 2}"))
         note, dim = notes[k]
         body.append(_played_card(c, x + (step - 24 - CARD_W) / 2, 54, note or None, dim,
                                  "#f9a825" if chosen.get("winner") == s else None))
     if not cards:
-        body.append(text(12, 80, "no card played yet", size=13, fill="#555"))
+        body.append(text(12, 80, "no card played yet", size=13, role="muted"))
     played = ", ".join(f"{labels[s]} {c.pretty() if c is not None else 'a card face down'}"
                        for s, c, _ in cards)
-    return document(width, 54 + CARD_H + 26, f"{head}. {played}", body, kind="trick",
-                    background="#f7f7f4")
+    return document(width, 54 + CARD_H + 26, f"{head}. {played}", body, kind="trick")
 
 
 # ---------------------------------------------------------------- auction and score
@@ -441,10 +460,10 @@ def auction_svg(source: Source, seat: int | None = None, *,
     calls, the winning bid framed."""
     state = state_of(source, seat)
     players = int(state["players"])
-    labels = seat_labels(players, names)
+    labels = seat_labels(players, names, you=audience_of(state))
     opener = int(state.get("opener", 0))
     calls = [(c["seat"], str(c["action"])) for c in state.get("auction") or []]
-    col_w = 104
+    col_w = max(104, 12 + max(text_width(n, 13) for n in labels))
     rows: list[list[tuple[int, str]]] = [[]]
     last_col = -1
     for s, action in calls:
@@ -459,7 +478,7 @@ def auction_svg(source: Source, seat: int | None = None, *,
     for col in range(players):
         s = (opener + col) % players
         body.append(text(12 + col * col_w + col_w / 2, 22, labels[s], size=13,
-                         anchor="middle", weight="bold", fill=TEAM_COLOURS[s % 2]))
+                         anchor="middle", weight="bold", role=f"team{s % 2}"))
     winning = None
     for k, (_, action) in enumerate(calls):
         if action.startswith("bid") or action[:1].isdigit():
@@ -479,17 +498,17 @@ def auction_svg(source: Source, seat: int | None = None, *,
             k += 1
         y += 30
     if not calls:
-        body.append(text(12, y + 18, "no call yet", size=13, fill="#555"))
+        body.append(text(12, y + 18, "no call yet", size=13, role="muted"))
         y += 26
     summary = "the auction: " + "; ".join(f"{labels[s]} {a}" for s, a in calls)
     if contract:
         line = f"Highest bid: {contract['bid']}, by {labels[contract['bidder']]}"
         if contract.get("denomination"):
             line += f" ({contract['denomination']})"
-        body.append(text(12, y + 16, line, size=13, weight="bold"))
+        body.append(text(12, y + 16, line, size=13, weight="bold", role="ink"))
         y += 24
         summary += f". {line}"
-    return document(width, y + 6, summary, body, kind="auction", background="#f7f7f4")
+    return document(width, y + 6, summary, body, kind="auction")
 
 
 def score_svg(source: Source, seat: int | None = None, *,
@@ -498,7 +517,7 @@ def score_svg(source: Source, seat: int | None = None, *,
     whether the contract was made and the game points; before the end, the card points
     so far."""
     state = state_of(source, seat)
-    labels = seat_labels(int(state["players"]), names)
+    labels = seat_labels(int(state["players"]), names, you=audience_of(state))
     result = state.get("result") or {}
     points = list(result.get("card_points") or state.get("card_points") or [0, 0])
     deck = _deck_of(state)
@@ -508,25 +527,26 @@ def score_svg(source: Source, seat: int | None = None, *,
     team = result.get("bidding_team")
     if team is None and state.get("contract"):
         team = state["contract"]["bidder"] % 2
-    bar_w, left = 360, 150
+    members_of = [", ".join(labels[s] for s in range(t, len(labels), 2)) for t in (0, 1)]
+    bar_w, left = 360, max(150, 24 + max(text_width(m, 11) for m in members_of))
     body = []
     for t in (0, 1):
         y = 16 + t * 40
-        members = ", ".join(labels[s] for s in range(t, len(labels), 2))
-        body.append(text(12, y + 17, f"team {t}", size=14, weight="bold",
-                         fill=TEAM_COLOURS[t]))
-        body.append(text(12, y + 32, members, size=11, fill="#444"))
+        members = members_of[t]
+        body.append(text(12, y + 17, f"team {t}", size=14, weight="bold", role=f"team{t}"))
+        body.append(text(12, y + 32, members, size=11, role="muted"))
         body.append(f'<rect x="{left}" y="{y}" width="{bar_w}" height="24" rx="4" '
                     f'fill="#e8e8e8"/>')
         body.append(f'<rect x="{left}" y="{y}" width="{num(bar_w * points[t] / total)}" '
                     f'height="24" rx="4" fill="{TEAM_COLOURS[t]}"/>')
-        body.append(text(left + bar_w + 8, y + 17, f"{points[t]} card points", size=13))
+        body.append(text(left + bar_w + 8, y + 17, f"{points[t]} card points", size=13,
+                         role="ink"))
         if t == team and isinstance(target, int):
             tx = left + bar_w * min(target, total) / total
             body.append(f'<line x1="{num(tx)}" y1="{y - 4}" x2="{num(tx)}" y2="{y + 28}" '
                         f'stroke="#b71c1c" stroke-width="3"/>')
             body.append(text(tx, y - 6, f"target {target}", size=11, anchor="middle",
-                             fill="#b71c1c"))
+                             role="alert"))
     y = 104
     if result.get("annulled"):
         line = f"The deal is annulled: {result['annulled']}"
@@ -537,10 +557,10 @@ def score_svg(source: Source, seat: int | None = None, *,
                 f"team 0 {game[0]:+d}, team 1 {game[1]:+d}")
     else:
         line = "The round is not over yet."
-    body.append(text(12, y, line, size=14, weight="bold"))
+    body.append(text(12, y, line, size=14, weight="bold", role="ink"))
     width = left + bar_w + 130
     title = (f"Score: team 0 {points[0]} card points, team 1 {points[1]}. {line}")
-    return document(width, y + 14, title, body, kind="score", background="#f7f7f4")
+    return document(width, y + 14, title, body, kind="score")
 
 
 __all__ = [

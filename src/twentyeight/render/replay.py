@@ -30,10 +30,10 @@ from .pictures import (
     card,
     hand_svg,
     score_svg,
-    seat_labels,
     table_svg,
     trick_svg,
 )
+from .seats import is_you, seat_labels
 from .svg import esc
 
 _PUBLIC_FIELDS = frozenset({
@@ -315,13 +315,14 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
            names: Sequence[str] | None = None, bottom: int | None = None) -> list[Frame]:
     """The steps of a replay of what one audience saw (see :func:`public_state`): the
     deal, the auction and the trump, each trick, and the score (or where the round
-    stands, if it is not over). Tables have the audience at the bottom, or ``bottom``
-    (names of compass points read right with seat 0, South, there)."""
+    stands, if it is not over). Tables have the audience at the bottom (the spectators:
+    seat 0), or ``bottom``. Seats are named as everywhere (:mod:`twentyeight.render.seats`:
+    ``South (seat 0)``, the audience ``You (East, seat 1)``) unless ``names`` are given."""
     rec = public_state(source, seat)
     rs = lookup(rec["ruleset"], **read_options(rec.get("options", {})))
     n = int(rec["players"])
-    labels = seat_labels(n, names)
     audience = rec.get("audience")
+    labels = seat_labels(n, names, you=audience)
     done = list(rec["tricks"])
     current = rec["trick"]
     tricks = done + ([current] if current.get("cards") else [])
@@ -349,6 +350,8 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
             k, pos = _where(sizes, played)
             during.setdefault((k, pos), []).append((who, verb))
     per_seat = rs.deck.size // n
+    # Until the trump is chosen each seat holds only the packets dealt before the auction.
+    before = sum(rs.config.deal_packets[:rs.config.auction_after])
     dealt = list(rec.get("dealt") or [])
     base: dict[str, Any] = {
         "ruleset": rec["ruleset"], "options": rec.get("options", {}), "players": n,
@@ -356,7 +359,7 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
         "auction": [], "calls": [], "contract": None, "trump": None, "to_act": None,
         "trick": {"leader": rec["opener"], "cards": [], "trumps_from": None},
         "tricks": [], "card_points": [0, 0], "result": None, "phase": "deal",
-        "cards_held": [per_seat] * n,
+        "cards_held": [before] * n,
     }
     if audience is not None:
         base["audience"] = audience
@@ -462,7 +465,7 @@ def _who(labels: Sequence[str], audience: int | None) -> str:
     if audience is None:
         return "the spectators"
     name = labels[audience]
-    return "you" if name.lower() == "you" else name
+    return "you" if is_you(name) else name
 
 
 def _where(sizes: Sequence[int], played: int) -> tuple[int, int]:
@@ -489,6 +492,11 @@ button:disabled { opacity: .4; cursor: default; }
 .pictures { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .pictures svg { max-width: 100%; height: auto; }
 .caption { font-size: 1.05rem; max-width: 60rem; }
+:root { color-scheme: light dark; }
+@media (prefers-color-scheme: dark) {
+  body { color: #ececec; background: #17181d; }
+  button { background: #23252e; color: #80cbc4; border-color: #4db6ac; }
+}
 """
 
 _SCRIPT = """
@@ -526,7 +534,7 @@ def replay_html(source: Mapping[str, Any] | Round | str | bytes, seat: int | Non
     the ``seat`` to show (``None``: the spectators)."""
     steps = frames(source, seat, names=names, bottom=bottom)
     rec = public_state(source, seat)
-    labels = seat_labels(int(rec["players"]), names)
+    labels = seat_labels(int(rec["players"]), names, you=rec.get("audience"))
     who = _who(labels, rec.get("audience"))
     heading = f"A round of {rec['ruleset']}, as {who} saw it"
     sections = []

@@ -17,9 +17,47 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans
 
 RED = "#c62828"
 BLACK = "#1b1b1f"
-TEAM_COLOURS = ("#00796b", "#c05600")
-"""Seat ``s`` plays for team ``s % 2``; each team has its colour in every picture."""
+TEAM_COLOURS = ("#00796b", "#a84a00")
+"""Seat ``s`` plays for team ``s % 2``; each team has its colour in every picture (these
+on white; on a picture's own background, :data:`ROLES` ``team0`` and ``team1``)."""
 FELT = "#2e7d4f"
+
+ROLES = {
+    # role: (light theme, dark theme); each at least 4.5:1 against its theme's paper
+    "paper": ("#f7f7f4", "#23252e"),
+    "ink": ("#1b1b1f", "#ececec"),
+    "muted": ("#4a4a4a", "#c4c4c4"),
+    "alert": ("#b71c1c", "#ff8a80"),
+    "team0": (TEAM_COLOURS[0], "#4db6ac"),
+    "team1": (TEAM_COLOURS[1], "#ffab60"),
+    "red": (RED, "#ff6b6b"),
+    "black": (BLACK, "#ececec"),
+}
+"""The colours of what a picture draws straight on its own background (titles, captions,
+names, the suits heading the deck's rows), by role, in a light and a dark theme. Cards,
+seat badges and call boxes are white in both themes, so what is drawn on them keeps its
+colour."""
+
+
+def _theme(k: int) -> str:
+    return ";".join(f"--tt-{role}:{colours[k]}" for role, colours in ROLES.items())
+
+
+STYLE = (
+    "<style>"
+    f".tt-svg{{{_theme(0)}}}"
+    f"@media (prefers-color-scheme:dark){{.tt-svg{{{_theme(1)}}}}}"
+    # A page's own light/dark switch wins over the system's setting: Material for
+    # MkDocs marks its body with the scheme chosen.
+    f"[data-md-color-scheme=default] .tt-svg{{{_theme(0)}}}"
+    f"[data-md-color-scheme=slate] .tt-svg{{{_theme(1)}}}"
+    + "".join(f".tt-svg .tt-{role}{{fill:var(--tt-{role})}}" for role in ROLES)
+    + "</style>")
+"""The style every picture carries: its background and the colours of what is drawn on
+it follow the theme of the page that shows it (the system's light or dark setting, or
+a Material for MkDocs site's switch); opened on its own, a picture brings its own
+background, so it reads on a white page as on a dark one. Without style sheets (an
+image viewer) the light theme's colours are drawn, from the attributes."""
 CARD_W, CARD_H = 48, 68
 MINI_W, MINI_H = 30, 42
 
@@ -53,6 +91,13 @@ def num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
+def text_width(content: object, size: float) -> float:
+    """How wide ``content`` is drawn at ``size`` pixels, at most: the widest of the usual
+    sans fonts (DejaVu Sans) averages about 0.62 of the size per character; 0.66 leaves
+    room for its widest letters, so a box made this wide holds its label."""
+    return 0.66 * size * len(str(content))
+
+
 def suit_colour(suit: str) -> str:
     """Red for hearts and diamonds, near-black for spades and clubs."""
     return RED if suit in ("H", "D") else BLACK
@@ -69,20 +114,34 @@ def card_name(card: Card, points: int | None = None) -> str:
     return name
 
 
-def suit_shape(suit: str, x: float, y: float, size: float, colour: str | None = None) -> str:
-    """The suit symbol as a path, its box's top-left corner at ``(x, y)``."""
+def _paint(fill: str, role: str | None) -> str:
+    """The fill attribute, and with a ``role`` (see :data:`ROLES`) its class, whose
+    colour follows the theme (the attribute is then the light theme's)."""
+    if role is None:
+        return f'fill="{fill}"'
+    return f'class="tt-{role}" fill="{ROLES[role][0]}"'
+
+
+def suit_shape(suit: str, x: float, y: float, size: float, colour: str | None = None, *,
+               on_paper: bool = False) -> str:
+    """The suit symbol as a path, its box's top-left corner at ``(x, y)``; ``on_paper``:
+    drawn on the picture's background, in the theme's red or black."""
     path = _SUIT_PATHS.get(suit)
     fill = colour or suit_colour(suit)
+    role = ("red" if fill == RED else "black") if on_paper else None
     if path is None:  # a suit letter this module has no shape for: its letter
-        return text(x + size / 2, y + size, suit, size=size, fill=fill, anchor="middle")
+        return text(x + size / 2, y + size, suit, size=size, fill=fill, anchor="middle",
+                    role=role)
     return (f'<path transform="translate({num(x)} {num(y)}) scale({num(size / 10)})" '
-            f'fill="{fill}" d="{path}"/>')
+            f'{_paint(fill, role)} d="{path}"/>')
 
 
 def text(x: float, y: float, content: object, *, size: float = 13, fill: str = BLACK,
-         anchor: str = "start", weight: str = "normal") -> str:
-    """One line of text, escaped."""
-    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" fill="{fill}" '
+         anchor: str = "start", weight: str = "normal", role: str | None = None) -> str:
+    """One line of text, escaped; with a ``role`` (see :data:`ROLES`), in its colour in
+    the page's theme instead of ``fill``: for text on the picture's own background."""
+    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" '
+            f'{_paint(fill, role)} '
             f'text-anchor="{anchor}" font-weight="{weight}">{esc(content)}</text>')
 
 
@@ -96,7 +155,7 @@ def card_face(card: Card, x: float, y: float, *, points: int | None = None,
     title = label or card_name(card, points)
     parts = [f'<g class="card" data-card={attr(card)}><title>{esc(title)}</title>',
              f'<rect x="{num(x)}" y="{num(y)}" width="{CARD_W}" height="{CARD_H}" rx="5" '
-             f'fill="{"#e4e4e4" if dim else "#fff"}" stroke="{outline or "#777"}" '
+             f'fill="{"#ebebeb" if dim else "#fff"}" stroke="{outline or "#777"}" '
              f'stroke-width="{3 if outline else 1}"/>',
              text(x + 5, y + 17, card.rank, size=16, fill=colour, weight="bold"),
              suit_shape(card.suit, x + 5, y + 21, 9, colour),
@@ -111,7 +170,7 @@ def card_face(card: Card, x: float, y: float, *, points: int | None = None,
                           weight="bold"))
     if note:
         # On a light label of its own, so it reads on the felt as on the page.
-        w = 8 + 7.2 * len(note)
+        w = 8 + text_width(note, 12)
         parts.append(f'<rect x="{num(x + CARD_W / 2 - w / 2)}" y="{num(y + CARD_H + 2)}" '
                      f'width="{num(w)}" height="17" rx="4" fill="#fff" opacity=".92"/>')
         parts.append(text(x + CARD_W / 2, y + CARD_H + 15, note, size=12, anchor="middle",
@@ -155,15 +214,16 @@ def suit_badge(suit: str, x: float, y: float, label: str) -> str:
 
 
 def document(width: float, height: float, title: str, body: Iterable[str], *,
-             kind: str, background: str | None = None) -> str:
+             kind: str) -> str:
     """A whole ``<svg>`` element: its size, an accessible title (``<title>`` first, and
-    ``role="img"``), the default font, and ``body``."""
-    bg = (f'<rect width="{num(width)}" height="{num(height)}" rx="8" fill="{background}"/>'
-          if background else "")
+    ``role="img"``), the default font, the theme's colours (:data:`STYLE`), its own
+    background in the theme's ``paper`` colour, and ``body``."""
+    bg = (f'<rect class="tt-paper" width="{num(width)}" height="{num(height)}" rx="8" '
+          f'fill="{ROLES["paper"][0]}"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-svg tt-{kind}" role="img" '
             f'width="{num(width)}" height="{num(height)}" '
             f'viewBox="0 0 {num(width)} {num(height)}" font-family="{FONT}">'
-            f"<title>{esc(title)}</title>{bg}{''.join(body)}</svg>")
+            f"<title>{esc(title)}</title>{STYLE}{bg}{''.join(body)}</svg>")
 
 
 @frozen
@@ -195,21 +255,22 @@ def places(players: int, bottom: int, cx: float, cy: float, rx: float, ry: float
 
 
 def badge(place: Place, lines: Sequence[str], team: int, *, highlight: bool = False,
-          extra: str = "") -> str:
-    """A seat's badge: its name (first line, bold) and a few short lines, in its team's
-    colour; ``extra`` is drawn on its right-hand end (the trump beside its holder)."""
-    w, h = BADGE_W, BADGE_H
+          width: float = 0) -> str:
+    """A seat's badge, ``width`` wide (at least :data:`BADGE_W`): its name (first line,
+    bold) and a few short lines, in its team's colour."""
+    w, h = max(width, BADGE_W), BADGE_H
     x, y = place.x - w / 2, place.y - h / 2
     colour = TEAM_COLOURS[team % 2]
     parts = [f'<g class="seat" data-seat="{place.seat}">',
-             f'<rect x="{num(x)}" y="{num(y)}" width="{w}" height="{h}" rx="8" fill="#fff" '
-             f'stroke="{colour}" stroke-width="{4 if highlight else 2.5}"/>',
+             f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{h}" rx="8" '
+             f'fill="#fff" stroke="{colour}" stroke-width="{4 if highlight else 2.5}"/>',
              f'<rect x="{num(x)}" y="{num(y)}" width="8" height="{h}" rx="4" fill="{colour}"/>']
     for i, line in enumerate(lines[:3]):
+        if not line:
+            continue
         parts.append(text(x + 14, y + 17 + 16 * i, line, size=14 if i == 0 else 12,
                           weight="bold" if i == 0 else "normal",
                           fill=colour if i == 0 else "#222"))
-    parts.append(extra)
     parts.append("</g>")
     return "".join(parts)
 
@@ -237,6 +298,7 @@ def arrow_ring(cx: float, cy: float, r: float, label: str) -> str:
             f'<path d="{"".join(barbs)}" stroke="#fff" stroke-width="2.5" opacity=".85"/></g>')
 
 
-__all__ = ["BADGE_H", "BADGE_W", "CARD_H", "CARD_W", "SUIT_SYMBOLS", "Place", "badge",
+__all__ = ["BADGE_H", "BADGE_W", "CARD_H", "CARD_W", "ROLES", "STYLE", "SUIT_SYMBOLS", "Place",
+           "badge",
            "card_back", "card_face", "card_name", "document", "esc", "mini_card", "places",
-           "suit_badge", "suit_shape", "text"]
+           "suit_badge", "suit_shape", "text", "text_width"]
