@@ -6,6 +6,7 @@ drawing directly (no replay)."""
 from __future__ import annotations
 
 import ast
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +15,12 @@ import pytest
 
 import twentyeight as te
 from twentyeight.resample import _Facts, resample
+
+DEEP = bool(os.environ.get("TWENTYEIGHT_DEEP"))
+ROUNDS = 2000 if DEEP else 30
+"""Rounds of an example plug-in through the conformance kit."""
+HIDING_ROUNDS = 40 if DEEP else 3
+"""Rounds whose every step the hiding and resample checks visit, for every seat."""
 
 
 def random_steps(rules: te.Ruleset, seed: int, until: str | None = None) -> list[te.Round]:

@@ -15,7 +15,6 @@ Fast by default (30 rounds, hiding and resample on a few); ``TWENTYEIGHT_DEEP=1`
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -27,15 +26,14 @@ from twentyeight.testing.invariants import check_record_round_trip
 
 from .conftest import TURN_UP
 from .plugin_checks import (
+    DEEP,
+    HIDING_ROUNDS,
+    ROUNDS,
     check_metadata,
     check_public_names_only,
     check_resample_at_every_step,
     random_steps,
 )
-
-DEEP = bool(os.environ.get("TWENTYEIGHT_DEEP"))
-ROUNDS = 2000 if DEEP else 30
-HIDING_ROUNDS = 40 if DEEP else 3
 
 
 def _rules() -> te.Ruleset:

@@ -137,6 +137,10 @@ class _SeventhCardChoice(TrumpRules):
         """As the default; marked ``seventh-card`` while its bidder does not know it."""
         return _seventh_view(super().view(rnd, seat), rnd)
 
+    def undealt_position(self) -> int:
+        """The seventh card's place in the bidder's dealt order."""
+        return self.seventh_card_position
+
     def card_name(self, hand_size: int) -> str:
         """The card ``seventh-card`` takes, in words, for hands of ``hand_size`` cards:
         ``"seventh card"``, or ``"last card"`` where it is the last one dealt

@@ -198,8 +198,7 @@ def rows_of_packets(rnd: RoundState,
         for packet in rnd._packet_masks:
             row += iter_bits(packet[seat])
         if seventh is not None and seventh[0] == seat:
-            here, at = row.index(seventh[1]), rnd.ruleset.config.trump.option(
-                "seventh_card_position") - 1  # the trump part's
+            here, at = row.index(seventh[1]), rnd.ruleset.config.trump.undealt_position() - 1
             row[here], row[at] = row[at], row[here]
         rows.append(tuple(row))
     return tuple(rows)

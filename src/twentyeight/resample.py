@@ -238,7 +238,7 @@ class _Facts:
         self.pool_mask = pool
         # Where the seventh card is still to be dealt, the packet it comes in.
         self.seventh_packet = next(q for q, end in enumerate(accumulate(cfg.deal_packets))
-                                   if end >= cfg.seventh_card_position) \
+                                   if end >= cfg.trump.undealt_position()) \
             if state.concealed == UNDEALT else -1
         self.rows = tuple(range(0, len(packets) * n, n))
         self.cells = [_slot_cells(rnd, self, slot) for slot in slots]

@@ -203,6 +203,13 @@ class TrumpRules(Part):
             hooks.add("exposed_lead")
         return frozenset(hooks)
 
+    def undealt_position(self) -> int:
+        """Where a trump card chosen before it is dealt (``rnd.set_trump(card=UNDEALT)``)
+        comes: its place, from 1, in its holder's cards in dealt order. Asked only once
+        the part has chosen such a card, so a part that does must override it. Default:
+        0 (the part never does)."""
+        return 0
+
     @property
     def hides_cards(self) -> bool:
         """Whether this part, with its options, turns cards played to a trick face down

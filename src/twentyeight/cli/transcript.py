@@ -253,7 +253,7 @@ class _Transcript:
             line = (f"Trump: {who} takes the {cfg.seventh_card_name} dealt, unseen by "
                     "everyone, as the face-down trump")
             deal = self.rnd.deal[seat]
-            position = cfg.trump.option("seventh_card_position")  # the trump part's
+            position = cfg.trump.undealt_position()
             if len(deal) >= position:
                 card = deal[position - 1]
                 line += f": it is {s.card(card)} ({_trumps(card.suit)}, hidden until exposed)"

@@ -109,10 +109,9 @@ def _trump_facts(rnd: Round) -> tuple[str | None, Card | None, tuple[int, int] |
 
 
 def _seventh_card(rnd: Round, seat: int) -> Card:
-    """The card ``seat`` took as the unseen seventh card: the one dealt at the trump
-    part's ``seventh_card_position``."""
-    position: int = rnd.config.trump.option("seventh_card_position")
-    return rnd.deal[seat][position - 1]
+    """The card ``seat`` took as the unseen seventh card: the one dealt where the trump
+    part says (:meth:`~twentyeight.trump.TrumpRules.undealt_position`)."""
+    return rnd.deal[seat][rnd.config.trump.undealt_position() - 1]
 
 
 def check_conservation(rnd: Round) -> None:
