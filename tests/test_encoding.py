@@ -252,6 +252,65 @@ def test_observation_refuses_a_seat_that_is_not_one() -> None:
             rnd.observation(bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("name", "options"), TARGETS, ids=IDS)
+def test_observation_into_a_buffer_is_the_observation(name: str,
+                                                      options: dict[str, Any]) -> None:
+    """``observation(seat, out)`` writes exactly ``observation(seat)`` into a numpy array
+    (float64 and float32) or a list, returns that buffer, and clears what an earlier
+    observation left in it: one buffer serves every seat and every position."""
+    rs = ruleset_of(name, options)
+    arrays = (np.full(rs.observation_size, 7.0), np.full(rs.observation_size, 7.0,
+                                                         dtype=np.float32))
+    listed = [7.0] * rs.observation_size
+    for rnd in positions(rs, 5):
+        for seat in range(rs.config.players):
+            plain = rnd.observation(seat)
+            for buffer in arrays:
+                assert rnd.observation(seat, buffer) is buffer
+                assert buffer.tolist() == pytest.approx(plain)
+            assert rnd.observation(seat, listed) is listed and listed == plain
+
+
+def test_observation_refuses_a_buffer_that_cannot_take_it() -> None:
+    rnd = te.new_round("28", seed=1)
+    size = rnd.ruleset.observation_size
+    for bad in ([0.0] * (size - 1), np.zeros(size + 1), np.zeros((2, size)), (0.0,) * size,
+                "x" * size, None.__class__):
+        with pytest.raises(te.ObservationBufferError):
+            rnd.observation(0, bad)
+
+
+@pytest.mark.parametrize("name", sorted(te.presets()))
+def test_observations_of_many_rounds_are_their_rows(name: str) -> None:
+    """``Ruleset.observations``: one float32 row per round, each its observation, into a
+    new array or the caller's; a list of the observations without numpy."""
+    rs = te.ruleset(name)
+    rounds = [rnd.clone() for rnd in positions(rs, 9)][::7]
+    seats = [k % rs.config.players for k in range(len(rounds))]
+    plain = [rnd.observation(seat) for rnd, seat in zip(rounds, seats, strict=True)]
+    batch = rs.observations(rounds, seats)
+    assert batch.dtype == np.float32 and batch.shape == (len(rounds), rs.observation_size)
+    assert batch.tolist() == [pytest.approx(row, rel=1e-6) for row in plain]
+    again = np.full((len(rounds), rs.observation_size), 3.0)
+    assert rs.observations(rounds, seats, out=again) is again
+    assert again.tolist() == plain
+
+
+def test_observations_refuse_what_does_not_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = te.ruleset("28")
+    rounds = [rs.new_round(seed=k) for k in range(3)]
+    with pytest.raises(te.ConfigError, match="3 rounds but 2 seats"):
+        rs.observations(rounds, [0, 1])
+    with pytest.raises(te.ConfigError, match="not a round of 28"):
+        rs.observations([*rounds[:2], te.new_round("29", seed=1)], [0, 1, 2])
+    with pytest.raises(te.ObservationBufferError):
+        rs.observations(rounds, [0, 1, 2], out=np.zeros((3, 5)))
+    from twentyeight import encoding
+
+    monkeypatch.setattr(encoding, "_numpy", False)
+    assert rs.observations(rounds, [0, 1, 2]) == [r.observation(k) for k, r in enumerate(rounds)]
+
+
 def test_observation_spec_names_contiguous_slices() -> None:
     for name in te.presets():
         spec = te.ruleset(name).observation_spec

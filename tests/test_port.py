@@ -24,7 +24,7 @@ _PORT_OWN = frozenset({
     "config", "deck", "players", "dealer", "opener",
     # reads the round has no public name for
     "dealt_masks", "unseen_mask", "trump_led", "trump_card", "trump_state",
-    "led_suit", "trick_cards", "down_mask", "deal_card",
+    "led_suit", "trick_cards", "tricks_played", "down_mask", "deal_card",
     # reads made on every legality check, kept the port's own for speed
     "hand_mask", "plugin_state",
     # the changes, which only a hook may make
@@ -101,6 +101,8 @@ def test_the_ports_reads_agree_with_the_round_through_a_round(name: str) -> None
                     assert getattr(port, read)(arg) == getattr(rnd, read)(arg), read
             else:
                 assert getattr(port, read) == getattr(rnd, read), read
+        assert port.tricks_played == len(rnd.tricks)
+        assert port.trick_cards == tuple(rnd.deck.card_id(c) for _, c in rnd.current_trick)
         rnd.apply(rng.choice(rnd.legal_actions()))
 
 

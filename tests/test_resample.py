@@ -1441,6 +1441,27 @@ def test_an_unseen_seventh_card_does_not_decide_a_claim_its_bidder_is_offered() 
         assert new.view(bidder) == rnd.view(bidder)
 
 
+def test_a_trump_turned_up_face_up_asks_no_exposure_check_of_a_candidate() -> None:
+    # Found by the property tests: the turn-up plug-in with the redeal modifier. Its
+    # trump is turned up face up when the deal begins (set_trump(exposed=True)), so the
+    # round never asks the checks at an exposure: the bidding side holding every trump
+    # (RULES.md's redeal "all trumps" claim, found at exposure) never annuls it. The
+    # resampler asked that check of every candidate all the same, and here, with both
+    # opponents shown void in spades, every candidate failed it: no deal was found. A
+    # check at an exposure applies only where the round exposed a concealed trump.
+    rs = te.ruleset("turn-up+redeal")
+    game = {"seed": 1096, "dealer": 4, "cuts": {23, 63, 31}, "scores": None,
+            "policy": frozenset({"hold", "no-single", "pair", "seventh"})}
+    rnd = next(r for r in snapshots(rs, game) if r.phase is Phase.PLAY and len(r.tricks) == 4)
+    spades = rnd.deck.suit_mask[rnd.deck.spec.suits.index("S")]
+    held_by_side = sum(rnd.dealt_mask(s) for s in (0, 2))
+    assert rnd.bidder == 0 and spades & held_by_side == spades  # the claim's condition
+    assert rnd.view(0)["trump"]["exposed"] and not rnd.is_over
+    for k in range(5):
+        new = rnd.resample(0, random.Random(k))
+        assert new.view(0) == rnd.view(0)
+
+
 def assert_same_draw_after_other_calls(rnd: Round, seat: int, k: int,
                                        others: Sequence[tuple[int, int]]) -> None:
     """``rnd.resample(seat, Random(k))`` gives the same round before and after the calls

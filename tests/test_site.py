@@ -174,11 +174,12 @@ def test_performance_page_covers_every_preset_in_narrow_tables() -> None:
 
 def test_performance_tables_come_from_the_benchmark() -> None:
     """``bench_ops.py --markdown`` writes the page's tables: a row per report in each,
-    every figure in one of them, the rounds per second first."""
+    every figure in one of them (the bytes per clone too), the rounds per second
+    first."""
     bench = _bench_ops()
     figures = {key: {"median": 1.5} for key in bench.FIGURES}
-    reports = [{"ruleset": name, "library_rounds_per_s": 1000 + n, "figures": figures}
-               for n, name in enumerate(te.presets())]
+    reports = [{"ruleset": name, "library_rounds_per_s": 1000 + n, "clone_bytes": 2000 + n,
+                "figures": figures} for n, name in enumerate(te.presets())]
     found = _tables_of(bench.markdown(reports))
     assert len(found) == len(bench.MARKDOWN_TABLES)
     shown: list[str] = []
@@ -187,7 +188,7 @@ def test_performance_tables_come_from_the_benchmark() -> None:
         assert [row[0] for row in table[1:len(reports) + 1]] == [
             f"`{r['ruleset']}`" for r in reports]
         shown += [key for key, _ in columns]
-    assert sorted(shown) == sorted([*bench.FIGURES, "rounds_per_s"])
+    assert sorted(shown) == sorted([*bench.FIGURES, "rounds_per_s", "clone_bytes"])
     assert [row[1] for row in found[0][1:len(reports) + 1]] == [
         f"{1000 + n:,}" for n in range(len(reports))]
 

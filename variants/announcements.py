@@ -198,7 +198,7 @@ class Announcements(RulePlugin):
     def open_window(self, rnd: RoundPort) -> int | None:
         """After a trick the table names, in a contract with a bid: the trick's winner."""
         if rnd.contract != "bid" or (self.after_tricks
-                                     and len(rnd.tricks) not in self.after_tricks):
+                                     and rnd.tricks_played not in self.after_tricks):
             return None
         rnd.set_plugin_state(self.name, (self._state(rnd)[0], 1))
         return rnd.tricks[-1].winner

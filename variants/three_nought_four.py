@@ -84,8 +84,10 @@ class ExhaustedTrumps(RulePlugin):
 
     def restrict_play(self, rnd: RoundPort, seat: int, legal: int, why: Why) -> int:
         """A lead of the trump maker holding every trump still in play: trumps only."""
+        if seat != rnd.bidder or rnd.led_suit >= 0 or not rnd.trump_exposed:
+            return legal
         suit = rnd.trump_suit_index
-        if rnd.current_trick or seat != rnd.bidder or suit < 0 or not rnd.trump_exposed:
+        if suit < 0:
             return legal
         trumps = rnd.deck.suit_mask[suit]
         led = legal & trumps
@@ -142,7 +144,7 @@ class ExposeAfterFirstTrick(RulePlugin):
     def after_trick(self, rnd: RoundPort) -> None:
         """After the first trick, a contract of ``from_bid`` or more shows its trump."""
         bid = rnd.bid
-        if len(rnd.tricks) == 1 and bid is not None and bid >= self.from_bid:
+        if rnd.tricks_played == 1 and bid is not None and bid >= self.from_bid:
             rnd.expose_trump()
 
     def position_key(self, rnd: RoundPort) -> None:
@@ -170,8 +172,8 @@ class NoTrumpFirstLead(RulePlugin):
     def restrict_play(self, rnd: RoundPort, seat: int, legal: int, why: Why) -> int:
         """The first lead of the trump maker, trump concealed: no trump."""
         suit = rnd.trump_suit_index
-        if (seat != rnd.bidder or suit < 0 or rnd.trump_exposed or rnd.current_trick
-                or rnd.tricks):
+        if (seat != rnd.bidder or suit < 0 or rnd.trump_exposed or rnd.led_suit >= 0
+                or rnd.tricks_played):
             return legal
         # Leading the face-down card itself opens the game (R10): that stays allowed.
         opening = legal & rnd.held_mask(seat) & ~rnd.hand_mask(seat)
@@ -382,7 +384,7 @@ class FaceDownCuts(HandCardTrump):
         itself may open the first trick (R12: an open game)."""
         mask = super().lead(rnd, seat, hand, why)
         card = rnd.trump_card
-        if self.open_by_leading_trump and not rnd.tricks and card >= 0:
+        if self.open_by_leading_trump and not rnd.tricks_played and card >= 0:
             mask |= 1 << card
         return mask
 
@@ -449,7 +451,7 @@ class FaceDownCuts(HandCardTrump):
         super().infer(rnd, seat, facts)
         deck = rnd.deck
         history = rnd.history
-        done = len(rnd.tricks)
+        done = rnd.tricks_played
         exposed_at = rnd.exposed_at
         for s in facts.plays:
             if s.call:

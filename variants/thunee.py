@@ -235,7 +235,7 @@ class ShowTrumpAfterFirstCard(RulePlugin):
     def after_card(self, rnd: RoundPort, seat: int) -> None:
         """After the first card of the hand: expose the trump (a Thunee call has none
         to expose)."""
-        if not rnd.tricks and len(rnd.current_trick) == 1:
+        if not rnd.tricks_played and len(rnd.trick_cards) == 1:
             rnd.expose_trump()
 
     def position_key(self, rnd: RoundPort) -> None:
@@ -433,10 +433,11 @@ class UndercutRule(RulePlugin):
 
     def restrict_play(self, rnd: RoundPort, seat: int, legal: int, why: Why) -> int:
         """Without ``undercut``: no lower trump from a hand that holds another suit."""
+        if self.undercut or rnd.led_suit < 0:
+            return legal
         trick = rnd.current_trick
         suit = rnd.trump_suit_index
-        if self.undercut or not trick or suit < 0 or not rnd.trump_exposed \
-                or rnd.contract != "bid":
+        if suit < 0 or not rnd.trump_exposed or rnd.contract != "bid":
             return legal
         deck = rnd.deck
         trumps = deck.suit_mask[suit]

@@ -153,7 +153,7 @@ class ThuneeCalls(RulePlugin):
     def after_card(self, rnd: RoundPort, seat: int) -> None:
         """The caller's first card makes its suit trumps (``thunee_trump``)."""
         if rnd.contract in (THUNEE_CALL, ROYALS_CALL) and self.thunee_trump == "first-lead" \
-                and not rnd.tricks and len(rnd.current_trick) == 1:
+                and not rnd.tricks_played and len(rnd.trick_cards) == 1:
             rnd.open_trump(rnd.current_trick[0][1].suit)
 
     def position_key(self, rnd: RoundPort) -> None:
@@ -266,7 +266,7 @@ class LastTrickCalls(RulePlugin):
                     "Thunee or Royals")
         if rnd.plugin_state(self.name) is not None:
             return ("last-trick-call-made", "a Double or Khanaak has been called already")
-        if len(rnd.tricks) != rnd.config.tricks - 1:
+        if rnd.tricks_played != rnd.config.tricks - 1:
             return ("last-trick-call-too-early", "Double and Khanaak are called in the "
                     "last trick, on your turn before playing")
         team = seat % 2
@@ -291,7 +291,7 @@ class LastTrickCalls(RulePlugin):
     def play_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``call-double`` or ``khanaak`` on ``seat``'s turn in the last trick, where
         allowed."""
-        if len(rnd.tricks) != rnd.config.tricks - 1 or rnd.contract != "bid":
+        if rnd.tricks_played != rnd.config.tricks - 1 or rnd.contract != "bid":
             return ()
         return tuple(a for a in (CallDouble(), CallKhanaak())
                      if self._why_not(rnd, seat, a) is None)

@@ -63,6 +63,10 @@ class DealState(NamedTuple):
     deal_checked: bool
     """Whether the deal-complete checks have had their moment: the play began, or calls
     other than the trump's window, or a second auction follows."""
+    exposure_checked: bool
+    """Whether the trump-exposed checks have had theirs: the concealed trump was exposed
+    by a call, by its card played or by a rule (not a trump chosen face up, as a turn-up
+    or an open trump is, which no check is asked about)."""
 
 
 def deal_state(rnd: Round) -> DealState:
@@ -74,7 +78,8 @@ def deal_state(rnd: Round) -> DealState:
         rnd._trump_suit, rnd._auction_len,
         phase is PLAY or phase is OVER
         or (phase is CALLS and rnd._window_event != "trump-chosen")
-        or rnd._reopened_bid is not None)
+        or rnd._reopened_bid is not None,
+        rnd._exposed_by >= 0)
 
 
 def kept_facts(rnd: Round) -> tuple[Any, int]:

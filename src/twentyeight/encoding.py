@@ -31,6 +31,8 @@ seat's observation.
 
 from __future__ import annotations
 
+import array
+import functools
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
@@ -41,7 +43,7 @@ from attrs import frozen
 
 from .actions import SEVENTH_CARD, Action, Bid, Redeal
 from .cards import Sealed
-from .errors import ConfigError, ParseError
+from .errors import ConfigError, ObservationBufferError, ParseError
 from .inputs import describe
 from .legality import CALL_TRUMP, REDEAL
 from .plugins import WINDOW_EVENTS
@@ -338,9 +340,10 @@ class ObservationLayout(Sealed):
         return part
 
     def _lasting(self, rnd: Round, tricks: tuple[Any, ...], last: Any) -> tuple[Any, ...]:
-        """``(finished tricks, the played, auction and tricks_won slices together)`` for
-        the round's finished ``tricks`` (raw), from ``last`` (the same for one trick
-        fewer, or anything else) when it is that."""
+        """``(finished tricks, the played, auction and tricks_won slices together, None)``
+        for the round's finished ``tricks`` (raw), from ``last`` (the same for one trick
+        fewer, or anything else) when it is that. (The None is for the slices as a buffer
+        of an array's format, made when an observation is first written into one.)"""
         n = rnd.players
         cards = self._cards
         step = 1 / self._tricks_per_hand
@@ -361,7 +364,7 @@ class ObservationLayout(Sealed):
             won[winner] += step
             for s, c in zip(seats, ids, strict=True):
                 played[s * cards + c] = 1.0
-        return tricks, (*played, *auction, *won)
+        return tricks, (*played, *auction, *won), None
 
 
 _BYTE_FLOATS: tuple[tuple[float, ...], ...] = tuple(
@@ -370,9 +373,15 @@ _BYTE_FLOATS: tuple[tuple[float, ...], ...] = tuple(
 time."""
 
 
-def _put_bits(out: list[float], start: int, mask: int, width: int) -> None:
+def _put_bits(out: Any, start: int, mask: int, width: int) -> None:
     """Write ``mask``'s bits into ``out[start:start + width]`` (only its 1s: the rest
-    are already 0)."""
+    are already 0), a writer (:func:`_writer`)."""
+    if type(out) is not list:
+        while mask:
+            low = mask & -mask
+            out[start + low.bit_length() - 1] = 1.0
+            mask ^= low
+        return
     end = start + width
     k = start
     table = _BYTE_FLOATS
@@ -388,12 +397,57 @@ def _put_bits(out: list[float], start: int, mask: int, width: int) -> None:
         k += 8
 
 
-def observe(rnd: Round, seat: int) -> list[float]:
-    """``seat``'s observation of ``rnd`` (see the module's description)."""
+def _writer(out: Any, size: int) -> Any:
+    """What ``observe`` writes into for ``out``, a caller's buffer for an observation of
+    ``size`` floats, cleared: a list itself, or a one-dimensional buffer of ``float64``
+    or ``float32`` (a numpy array, an ``array.array``) through a memoryview of it, which
+    takes a float several times faster than a numpy array's own indexing."""
+    if type(out) is list:
+        if len(out) != size:
+            raise ObservationBufferError(f"out has {len(out)} entries; the observation "
+                                         f"has {size}")
+        out[:] = _zeros("", size)
+        return out
+    try:
+        view = memoryview(out)
+    except TypeError:
+        raise ObservationBufferError(f"out is a list or a numpy array, got "
+                                     f"{describe(out)}") from None
+    if view.format not in ("d", "f") or view.shape != (size,) or view.readonly:
+        raise ObservationBufferError(
+            f"out is a writable float64 or float32 array of shape ({size},), got "
+            f"{'a read-only ' if view.readonly else ''}format {view.format!r} of shape "
+            f"{view.shape}")
+    view[:] = _zeros(view.format, size)
+    return view
+
+
+@functools.cache
+def _zeros(form: str, size: int) -> Any:
+    """``size`` zeros, to clear a buffer: a tuple for a list (``form`` ""), else a
+    memoryview of the array module's ``form`` ("d", "f")."""
+    if not form:
+        return (0.0,) * size
+    return memoryview(array.array(form, bytes(array.array(form).itemsize * size)))
+
+
+def _put(out: Any, start: int, values: Sequence[float]) -> None:
+    """``values`` written from ``start`` into a cleared writer (:func:`_writer`)."""
+    if type(out) is list:
+        out[start:start + len(values)] = values
+        return
+    for k, value in enumerate(values):
+        if value:
+            out[start + k] = value
+
+
+def observe(rnd: Round, seat: int, out: Any = None) -> Any:
+    """``seat``'s observation of ``rnd`` (see the module's description), written into
+    ``out`` (a list or a numpy array, :func:`_cleared`) when it is given."""
     ruleset = rnd.ruleset
     layout = ruleset._observation_layout_obj or ruleset._observation_layout()
     (o_seat, o_dealer, o_from_dealer, o_phase, o_to_act, o_hand, o_held, o_played,
-     o_bids, _passed, _calls, o_won, o_trick, o_leader, o_from, o_high, o_bidder, o_target,
+     o_bids, _passed, _calls, _won, o_trick, o_leader, o_from, o_high, o_bidder, o_target,
      o_mult, o_stake, o_contract, o_trump, o_suit, o_card, o_exposed_by, o_exposed_in,
      o_shown, o_points, o_out, o_window) = layout._offsets
     # Everything else read of the round, in one read (the round's own interface).
@@ -402,7 +456,10 @@ def observe(rnd: Round, seat: int) -> list[float]:
      leader, trump_suit, trump_from, shown, points, active, window, kept, down,
      trump_known_to) = observation_facts(rnd)
     cards = layout._cards
-    out = [0.0] * layout.size
+    if out is None:
+        buffer = out = [0.0] * layout.size
+    else:
+        buffer, out = out, _writer(out, layout.size)
     out[o_seat + seat] = 1.0
     dealer = rnd.dealer
     out[o_dealer + dealer] = 1.0
@@ -419,7 +476,8 @@ def observe(rnd: Round, seat: int) -> list[float]:
         hand ^= low
     per_card = layout._per_card
     # The face-down card counts with the seat that laid it, as in the view.
-    out[o_held:o_held + n] = held_counts(rnd, per_card)
+    for s, count in enumerate(held_counts(rnd, per_card)):
+        out[o_held + s] = count
     if tricks:
         # What the finished tricks and the auction say is the same for every seat and
         # never changes once the first trick is done: kept with the round (clones share
@@ -428,10 +486,17 @@ def observe(rnd: Round, seat: int) -> list[float]:
         if kept is None or kept[0] is not tricks:
             kept = layout._lasting(rnd, tricks, kept)
             keep_observation_parts(rnd, kept)
-        # The played, auction and tricks_won slices, one after the other.
-        out[o_played:o_trick] = kept[1]
+        # The played, auction and tricks_won slices, one after the other (into an
+        # array's memoryview, as a buffer of its format: made once, kept beside them).
+        if type(out) is list:
+            out[o_played:o_trick] = kept[1]
+        else:
+            if kept[2] is None or kept[2].format != out.format:
+                kept = (kept[0], kept[1], memoryview(array.array(out.format, kept[1])))
+                keep_observation_parts(rnd, kept)
+            out[o_played:o_trick] = kept[2]
     else:
-        out[o_bids:o_won] = layout._auction(rnd)
+        _put(out, o_bids, layout._auction(rnd))
     nbids = len(layout.bids)
     if bidder >= 0:
         # A contract a plug-in set need not be one of the bids: the "none" entry.
@@ -506,11 +571,11 @@ def observe(rnd: Round, seat: int) -> list[float]:
             if len(values) != part.size:
                 raise ConfigError(f"plug-in {plugin.name} observed {len(values)} numbers, "
                                   f"not the {part.size} it declared")
-            out[part.start:part.stop] = values
-    return out
+            _put(out, part.start, values)
+    return buffer
 
 
-def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: list[float],
+def _hide_cuts(rnd: Round, layout: ObservationLayout, seat: int, out: Any,
                o_played: int, o_trick: int, o_points: int, finished: tuple[Any, ...],
                trick: list[int], trick_seats: tuple[int, ...],
                team_points: tuple[int, int]) -> None:
@@ -549,9 +614,8 @@ _numpy: Any = None
 """numpy once looked for: the module, or False when it is not installed."""
 
 
-def as_mask(ids: Sequence[int], size: int) -> Any:
-    """``size`` booleans, true at ``ids``: a numpy array when numpy is installed, else
-    a list (the core does not need numpy)."""
+def numpy_or_none() -> Any:
+    """numpy, or None when it is not installed (the core does not need it)."""
     global _numpy
     if _numpy is None:
         try:
@@ -560,7 +624,13 @@ def as_mask(ids: Sequence[int], size: int) -> Any:
             _numpy = False
         else:
             _numpy = numpy
-    if _numpy:
+    return _numpy or None
+
+
+def as_mask(ids: Sequence[int], size: int) -> Any:
+    """``size`` booleans, true at ``ids``: a numpy array when numpy is installed, else
+    a list (the core does not need numpy)."""
+    if numpy_or_none():
         mask = _numpy.zeros(size, dtype=bool)
         mask[list(ids)] = True
         return mask

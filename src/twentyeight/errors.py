@@ -46,6 +46,13 @@ class ConfigError(TwentyEightError, ValueError):
     """An invalid ruleset configuration or option."""
 
 
+class ObservationBufferError(TwentyEightError, ValueError):
+    """An ``out`` buffer given to :meth:`Round.observation
+    <twentyeight.round.Round.observation>` that cannot take the observation: not a list
+    or a writable one-dimensional ``float64`` or ``float32`` array (numpy's, or another
+    buffer) of the ruleset's ``observation_size``."""
+
+
 class UnknownRulesetError(TwentyEightError, LookupError):
     """No registered ruleset or modifier has that name. ``known`` lists every registered
     name, rulesets and modifiers (:func:`~twentyeight.rulesets`); the message names them

@@ -10,7 +10,7 @@ only on what the acting seat may know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import (
     Action,
@@ -28,6 +28,12 @@ from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
 
 if TYPE_CHECKING:
     from .trump import TrumpRules
+
+class _ActionsOfMask(Protocol):
+    """A bound ``CardActions.of``: the shared actions of a card mask (no ``self``)."""
+
+    def __call__(self, mask: int, /) -> tuple[Action, ...]: ...
+
 
 CALL_TRUMP = CallTrump()
 """The one ``call-trump`` action: listed and recorded by identity."""
@@ -50,6 +56,10 @@ class Legality(RoundState):
     """The part's :meth:`~twentyeight.trump.TrumpRules.exposed_lead` is active."""
     _after_deal: ClassVar[bool]
     """The part's :meth:`~twentyeight.trump.TrumpRules.after_deal` is active."""
+    _lays_trump: ClassVar[bool]
+    """The part's trump choice is the core's (:func:`~twentyeight.trump.lays_by_default`)."""
+    _lay_actions: ClassVar[_ActionsOfMask]
+    """The deck's ``trump <card>`` actions of a card mask."""
 
     def _legal(self) -> Any:
         """What the player to act may do, worked out once per position (by
@@ -109,7 +119,8 @@ class Legality(RoundState):
             acts = self._window.window_actions(self._port, seat)
             self._legal_cache = (acts, False, False, (), acts)
         elif phase is TRUMP:
-            acts = self._trump.choices(self._port_obj or self._port, seat)
+            acts = self._lay_actions(self._hands[seat]) if self._lays_trump else \
+                self._trump.choices(self._port_obj or self._port, seat)
             self._legal_cache = (acts, False, False, (), acts)
         else:
             return ()

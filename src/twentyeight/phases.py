@@ -13,6 +13,7 @@ from .actions import (
     NO_TRUMP,
     Action,
     Bid,
+    LayTrump,
     Pass,
 )
 from .config import HandOutcome, RedealEvent, ScoringSystem
@@ -21,6 +22,7 @@ from .plugin_port import playing
 from .results import RoundResult
 from .sight import ALL, set_trump
 from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
+from .trump import laid_card
 
 _MAX_RESULTS = 4096
 """Results kept per ruleset for reuse (a few thousand cover 28's possible ends)."""
@@ -78,7 +80,15 @@ class Transitions(Legality):
     def _choose_trump(self, seat: int, action: Action) -> None:
         self._actions.append((seat, action))
         self._legal_cache = None  # _changed(), written out (hot path)
-        self._trump.choose(self._port_obj or self._port, seat, action)
+        if self._lays_trump and type(action) is LayTrump:
+            # The core's choice, made here: the same change the part's choose() makes
+            # through the port, whose checks the legal choices already passed.
+            cid = self._ids[action.card]
+            if not self._hands[seat] >> cid & 1:
+                cid = laid_card(self.deck, self._hands[seat], cid)
+            set_trump(self, -1, cid, 1 << seat)
+        else:
+            self._trump.choose(self._port_obj or self._port, seat, action)
         if self.is_over:  # (a part's own choice may end the round)
             return
         self._after_trump()

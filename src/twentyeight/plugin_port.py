@@ -120,6 +120,7 @@ class PluginPort:
     trump_state = property(access.trump_state)
     led_suit = property(access.led_suit)
     trick_cards = property(access.trick_cards)
+    tricks_played = property(access.tricks_played)
     down_mask = property(access.down_mask)
 
     # ------------------------------------------------------------------ changes

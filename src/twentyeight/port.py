@@ -222,6 +222,11 @@ class RoundPort(Protocol):
         ...
 
     @property
+    def tricks_played(self) -> int:
+        """How many tricks are complete: ``len(tricks)`` without building them."""
+        ...
+
+    @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` pairs of the trick in progress."""
         ...

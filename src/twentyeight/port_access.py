@@ -24,7 +24,7 @@ __all__ = ["begin_every_trick_contract", "deal_card", "deal_ids", "dealt_masks",
            "expose_trump", "hands_list", "led_suit",
            "open_trump", "plugin_state", "rows_of_packets", "set_contract", "set_multiplier",
            "set_plugin_state", "set_stake", "set_target", "show_cards", "trick_cards",
-           "trump_card", "trump_chosen", "trump_led", "trump_state", "unseen_mask"]
+           "tricks_played", "trump_card", "trump_chosen", "trump_led", "trump_state", "unseen_mask"]
 
 # ---------------------------------------------------------------- reads
 
@@ -94,6 +94,11 @@ def led_suit(port: PluginPort) -> int:
 def trick_cards(port: PluginPort) -> tuple[int, ...]:
     """The card ids of the trick in progress, in the order played."""
     return tuple(port._r._trick)
+
+
+def tricks_played(port: PluginPort) -> int:
+    """How many tricks are complete."""
+    return len(port._r._tricks)
 
 
 def down_mask(port: PluginPort) -> int:

@@ -271,7 +271,7 @@ class _Facts:
         # is checked when a concealed trump is turned up (a trump named by the bid never is).
         events: tuple[tuple[RedealEvent, bool], ...] = (
             ("deal-complete", state.deal_checked),
-            ("trump-exposed", state.exposed_at is not None and cfg.trump_marker != "open"))
+            ("trump-exposed", state.exposure_checked))
         self.checks_due = tuple(
             (check, event) for event, happened in events if happened
             for check in rnd.ruleset.checks_at[event])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .actions import Action, Bid, CallTrump, Pass, Play, Redeal
 from .cards import Card
@@ -55,6 +55,8 @@ from .views import SeatView, Views
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
+_Buffer = TypeVar("_Buffer")
+"""A caller's buffer an observation is written into (a list, a numpy array)."""
 
 __all__ = [
     "MAX_RECORD_CHARS",
@@ -427,14 +429,26 @@ class Round(Views):
         array of ``bool`` when numpy is installed, else a list."""
         return as_mask(self.legal_action_ids(), self.ruleset.num_actions)
 
-    def observation(self, seat: int) -> list[float]:
+    @overload
+    def observation(self, seat: int) -> list[float]: ...
+    @overload
+    def observation(self, seat: int, out: _Buffer) -> _Buffer: ...
+    def observation(self, seat: int, out: Any = None) -> Any:
         """What ``seat`` may know, as ``observation_size`` floats (the ruleset's
         :attr:`~twentyeight.ruleset.Ruleset.observation_spec` names the slices). It
         holds what :meth:`view` holds and nothing else: never another seat's cards or
-        a trump the seat has not seen."""
+        a trump the seat has not seen.
+
+        With ``out`` (a list, or a writable one-dimensional ``float64`` or ``float32``
+        numpy array, of ``observation_size`` entries) the observation is written into it
+        and it is returned: a training loop reuses one buffer instead of making a list
+        and converting it (a numpy array is also the fastest form to write). Anything
+        else raises
+        :class:`~twentyeight.ObservationBufferError`. For many rounds at once, see
+        :meth:`Ruleset.observations <twentyeight.ruleset.Ruleset.observations>`."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
-        return observe(self, seat)
+        return observe(self, seat, out)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's game points for this round (its team's), all 0 until the round is

@@ -24,8 +24,8 @@ from .actions import (
 from .cards import Card, Deck, Sealed
 from .config import OPTION_NAMES, RedealCheck, RulesetConfig
 from .deals import MAX_SEED, packet_masks_for_seed
-from .encoding import ActionIndex, ObservationLayout
-from .errors import DealError, ParseError
+from .encoding import ActionIndex, ObservationLayout, numpy_or_none
+from .errors import ConfigError, DealError, ObservationBufferError, ParseError
 from .inputs import describe, is_whole
 from .legality import CALL_TRUMP, REDEAL, _restricted_play_legal
 from .phases import _finish_hooked, _play_hooked
@@ -34,6 +34,7 @@ from .records import MAX_SCORE, RECORD_FORMAT, RECORD_VERSION
 from .round import Round, new_round_of
 from .state import fill_blank
 from .tricks import TrickOutcome, trick_outcome
+from .trump import lays_by_default
 
 _PASS = Pass()
 _MAX_INTERNED = 20_000
@@ -483,6 +484,37 @@ class Ruleset(Sealed):
         """The observation's named slices (``spec["hand"].start``, ``spec.slices``)."""
         return self._observation_layout()
 
+    def observations(self, rounds: Sequence[Round], seats: Sequence[int],
+                     out: Any = None) -> Any:
+        """The observation of each round of ``rounds`` (rounds of this ruleset) for the
+        seat at the same place in ``seats``, as the rows of one two-dimensional numpy
+        array (``float32``, or ``out``'s rows: an array of ``(len(rounds),
+        observation_size)`` that a vectorized training loop reuses), each row exactly
+        :meth:`Round.observation <twentyeight.round.Round.observation>`. Without numpy,
+        a list of the observations. A buffer of the wrong shape raises
+        :class:`~twentyeight.ObservationBufferError`; a round of another ruleset, or a
+        count of seats that is not the count of rounds, :class:`~twentyeight.ConfigError`."""
+        if len(seats) != len(rounds):
+            raise ConfigError(f"observations: {len(rounds)} rounds but {len(seats)} seats")
+        for rnd in rounds:
+            if not isinstance(rnd, Round) or rnd.ruleset != self:
+                raise ConfigError(f"observations: {describe(rnd)} is not a round of "
+                                  f"{self.name}")
+        size = self.observation_size
+        np = numpy_or_none()
+        if out is None:
+            if not np:
+                return [rnd.observation(seat) for rnd, seat in zip(rounds, seats, strict=True)]
+            out = np.empty((len(rounds), size), dtype=np.float32)
+        elif not (np and isinstance(out, np.ndarray) and out.shape == (len(rounds), size)):
+            raise ObservationBufferError(
+                f"out is a numpy array of shape ({len(rounds)}, {size}), got "
+                + (f"shape {out.shape}" if np and isinstance(out, np.ndarray)
+                   else describe(out)))
+        for row, (rnd, seat) in enumerate(zip(rounds, seats, strict=True)):
+            rnd.observation(seat, out[row])
+        return out
+
     def trump_actions(self, mask: int, seventh_card: bool) -> tuple[Action, ...]:
         """The bidder's choices of trump: ``trump <card>`` for the cards in ``mask``
         (a hand card laid face down) or ``trump <suit>`` (an indicator), then
@@ -527,6 +559,9 @@ def round_class(ruleset: Ruleset) -> type[Round]:
         "_follow_exposes": "follow_concealed" in hooks,
         "_closed_lead": "exposed_lead" in hooks,
         "_after_deal": "after_deal" in hooks,
+        # The core's trump choice (trump <card>) made by the round itself.
+        "_lays_trump": lays_by_default(cfg.trump),
+        "_lay_actions": deck_actions(deck).lays.of,
         "_on_play": "on_play" in hooks,
         "_trump_views": {} if cfg.trump.caches_view() else None,
         "_first_lead_after": 2 if cfg.first_lead == "after-opener" else 1,

@@ -164,11 +164,13 @@ def set_trump(rnd: RoundState, suit: int = -1, card: int = -1, known_to: int = 0
     is known to all at once, counting from the current trick's first card."""
     rnd._legal_cache = None
     if card >= 0:
+        bit = 1 << card
         hands = rnd._hands
-        for seat in range(rnd._n):
-            if hands[seat] >> card & 1:
-                hands[seat] &= ~(1 << card)
-        suit = rnd.deck.suit_of[card]
+        for seat, hand in enumerate(hands):
+            if hand & bit:
+                hands[seat] = hand ^ bit
+                break
+        suit = rnd._suit_of[card]
     rnd._concealed = card
     rnd._trump_suit = suit
     rnd._trump_known = known_to

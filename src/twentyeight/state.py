@@ -111,6 +111,7 @@ class RoundState:
         "_exposed_by",
         "_hands",
         "_high_bid",
+        "_later_calls",
         "_leader",
         "_led_suits",
         "_legal_cache",
@@ -269,6 +270,8 @@ class RoundState:
     _led_suits: int
     # call windows; the plug-in name of each call made after the auction, in order
     _call_log: tuple[str, ...]
+    # later_calls()'s answer for the call log it was made for (clones share it)
+    _later_calls: Any
     _window: RulePlugin | None
     _window_event: str
     _pending_windows: tuple[RulePlugin, ...]
@@ -422,6 +425,7 @@ def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
     rnd._led_suits = 0
     # call windows; the plug-in name of each call made after the auction, in order
     rnd._call_log = ()
+    rnd._later_calls = None
     rnd._window = None
     rnd._window_event = ""
     rnd._pending_windows = ()
@@ -504,6 +508,7 @@ def copy_round(rnd: Round) -> Round:
     new._trump_led = rnd._trump_led
     new._led_suits = rnd._led_suits
     new._call_log = rnd._call_log
+    new._later_calls = rnd._later_calls
     new._window = rnd._window
     new._window_event = rnd._window_event
     new._pending_windows = rnd._pending_windows

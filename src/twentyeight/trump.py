@@ -52,6 +52,7 @@ from .trump_types import (
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .cards import Deck
     from .inference import Facts
     from .port import RoundPort
 
@@ -265,12 +266,8 @@ class TrumpRules(Part):
         if not isinstance(action, LayTrump):
             raise ConfigError(f"{type(self).__name__} offers {action} but does not "
                               "override choose() to carry it out")
-        cid = deck.card_id(action.card)
-        hand = rnd.hand_mask(seat)
-        if not hand >> cid & 1:  # the other copy, where the deck has two of a card
-            cid = next(c for c in range(deck.size)
-                       if hand >> c & 1 and deck.cards[c] == action.card)
-        rnd.set_trump(card=cid, known_to=1 << seat)
+        rnd.set_trump(card=laid_card(deck, rnd.hand_mask(seat), deck.card_id(action.card)),
+                      known_to=1 << seat)
 
     def after_deal(self, rnd: RoundPort) -> None:
         """The deal is complete (before the auction when it is on the whole hand, else
@@ -658,6 +655,23 @@ def _trump_led_now(rnd: RoundPort) -> bool:
     """Whether the trick in progress was led in the trump suit."""
     trick = rnd.current_trick
     return bool(trick) and trick[0][1].suit == rnd.deck.suit_letter(rnd.trump_suit_index)
+
+
+def laid_card(deck: Deck, hand: int, cid: int) -> int:
+    """``cid``, or the other copy of its card where the deck has two and ``hand`` (a
+    mask) holds that one."""
+    if not hand >> cid & 1:
+        card = deck.cards[cid]
+        cid = next(c for c in range(deck.size) if hand >> c & 1 and deck.cards[c] == card)
+    return cid
+
+
+def lays_by_default(part: TrumpRules) -> bool:
+    """Whether ``part`` offers and carries out the core's trump choice (``trump
+    <card>``, :meth:`TrumpRules.choices` and :meth:`TrumpRules.choose` not overridden):
+    the round then makes that choice itself, without asking the part."""
+    cls = type(part)
+    return cls.choices is TrumpRules.choices and cls.choose is TrumpRules.choose
 
 
 def _defined_outside_core(cls: type[TrumpRules], name: str) -> bool:

@@ -331,16 +331,23 @@ def _auction_view_list(rnd: Views) -> list[dict[str, Any]]:
     return calls
 
 
-def later_calls(rnd: Views) -> list[tuple[int, Action, str]]:
+def later_calls(rnd: Views) -> tuple[tuple[int, Action, str], ...]:
     """The calls made after the (first) auction, each ``(seat, action, window)``: the
-    call windows' and a second auction's (window ``"auction"``)."""
-    auction_len = rnd._auction_len if rnd._auction_len is not None else len(rnd._actions)
-    return [
+    call windows' and a second auction's (window ``"auction"``). Kept with the round
+    until the next call (the log of calls is a new tuple then): a view asks on every
+    call, and the cards played in between would be read again and again."""
+    log, end = rnd._call_log, rnd._auction_len
+    kept = rnd._later_calls
+    if kept is not None and kept[0] is log and kept[1] == end:
+        return kept[2]  # type: ignore[no-any-return]
+    auction_len = end if end is not None else len(rnd._actions)
+    calls = tuple(
         (s, a, w) for (s, a), w in zip(
             (sa for sa in rnd._actions[auction_len:] if not isinstance(sa[1], _NOT_CALLS)
              and type(sa[1]) not in rnd._trump.action_kinds),
-            rnd._call_log, strict=True)
-    ]
+            log, strict=True))
+    rnd._later_calls = (log, end, calls)
+    return calls
 
 
 def _calls_view(rnd: Views) -> list[dict[str, Any]]:

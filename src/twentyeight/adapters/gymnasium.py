@@ -140,8 +140,10 @@ def observe(rnd: Round, seat: int) -> dict[str, npt.NDArray[Any]]:
     mask = np.zeros(rnd.ruleset.num_actions, dtype=np.int8)
     if rnd.to_act == seat:
         mask[list(rnd.legal_action_ids())] = 1
-    return {"observation": np.asarray(rnd.observation(seat), dtype=np.float32),
-            "action_mask": mask}
+    # Written straight into a new float32 array: no list made and converted.
+    observation = rnd.observation(seat, np.empty(rnd.ruleset.observation_size,
+                                                 dtype=np.float32))
+    return {"observation": observation, "action_mask": mask}
 
 
 def draw_seed(rng: np.random.Generator) -> int:
