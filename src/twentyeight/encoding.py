@@ -476,8 +476,12 @@ def observe(rnd: Round, seat: int, out: Any = None) -> Any:
         hand ^= low
     per_card = layout._per_card
     # The face-down card counts with the seat that laid it, as in the view.
-    for s, count in enumerate(held_counts(rnd, per_card)):
-        out[o_held + s] = count
+    held = held_counts(rnd, per_card)
+    if type(out) is list:
+        out[o_held:o_held + n] = held
+    else:
+        for s, count in enumerate(held):
+            out[o_held + s] = count
     if tricks:
         # What the finished tricks and the auction say is the same for every seat and
         # never changes once the first trick is done: kept with the round (clones share
