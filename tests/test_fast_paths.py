@@ -97,6 +97,27 @@ def test_a_text_names_the_shared_action(name: str) -> None:
             assert rnd.history[-1][1] is action
 
 
+@pytest.mark.parametrize("name", ["56", "56-six", "thunee", "29", "28+double+pair+single-hand"])
+def test_a_call_made_of_a_new_object_is_recorded_as_the_shared_one(name: str) -> None:
+    """A plug-in's call applied as a new object equal to a legal one (``Double()``, a
+    Thunee call, a pair shown) goes into the history as the ruleset's shared action,
+    which records and views read from their tables by identity."""
+    rs = te.ruleset(name)
+    calls = 0
+    for seed in range(12):
+        rnd = rs.new_round(seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            action = rng.choice(rnd.legal_actions())
+            fresh = attrs.evolve(action) if attrs.has(type(action)) else action
+            rnd.apply(fresh)
+            if type(action) not in (te.Play, te.Bid, te.Pass, te.LayTrump, te.CallTrump):
+                calls += 1
+        for _, action in rnd.history:
+            assert rs.action_of_text(str(action)) is action, action
+    assert calls, "no plug-in call was made: the test checked nothing"
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_rounds_pickle_through_their_record(name: str) -> None:
     for rnd in _positions(name, 3):

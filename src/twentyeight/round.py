@@ -25,7 +25,7 @@ from .cards import Card
 from .config import RulesetConfig
 from .deals import MAX_SEED, packet_masks_of, seeded_packet_masks, shuffle_deal, shuffled_deck
 from .encoding import as_mask, observe
-from .errors import IllegalActionError
+from .errors import IllegalActionError, ParseError
 from .inputs import MAX_ACTION_TEXT, describe
 from .port_access import deal_ids
 from .records import (
@@ -372,6 +372,8 @@ class Round(Views):
                     low <= action.value  # type: ignore[union-attr]
                     and action.value in self._bid_values  # type: ignore[union-attr]
                     and action.denomination in self._denominations):  # type: ignore[union-attr]
+                if id(action) not in self._action_texts:
+                    action = _shared(self, action)  # type: ignore[arg-type]
                 self._auction(self.to_act, action)  # type: ignore[arg-type]
                 return
         elif phase is TRUMP:
@@ -384,6 +386,7 @@ class Round(Views):
         refusal = self._refusal(action)
         if refusal is not None:
             raise refusal
+        action = _shared(self, action)
         seat = self.to_act
         assert seat is not None
         kind = type(action)
@@ -555,6 +558,25 @@ def _trick_value(cards: tuple[Card, ...], raw: RawTrick) -> Trick:
     seats, ids, winner, points, trumps_from = raw
     return Trick(seats[0], tuple(seats), tuple(cards[c] for c in ids), winner, points,
                  trumps_from)
+
+
+def _shared(rnd: Round, action: Action) -> Action:
+    """The ruleset's shared object for ``action`` where it has one (the same text and
+    an equal action), else ``action``: a plug-in's call made of a new object each time
+    (``Double()``) goes into the history as the shared one, which records and views
+    read from their tables by identity."""
+    if id(action) in rnd._action_texts:
+        return action
+    text = str(action)
+    shared = rnd._by_text.get(text)
+    if shared is None:
+        try:
+            # (Parsing a plug-in's text shares it from then on, up to the ruleset's
+            # bound on such texts.)
+            shared = rnd.ruleset.parse_action(text)
+        except ParseError:
+            return action
+    return shared if shared == action else action
 
 
 def _refuse_out_of_turn(rnd: Round, seat: int, action: Action | str) -> None:
