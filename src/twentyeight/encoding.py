@@ -443,7 +443,7 @@ def _put(out: Any, start: int, values: Sequence[float]) -> None:
 
 def observe(rnd: Round, seat: int, out: Any = None) -> Any:
     """``seat``'s observation of ``rnd`` (see the module's description), written into
-    ``out`` (a list or a numpy array, :func:`_cleared`) when it is given."""
+    ``out`` (a list or a numpy array, :func:`_writer`) when it is given."""
     ruleset = rnd.ruleset
     layout = ruleset._observation_layout_obj or ruleset._observation_layout()
     (o_seat, o_dealer, o_from_dealer, o_phase, o_to_act, o_hand, o_held, o_played,
@@ -476,12 +476,7 @@ def observe(rnd: Round, seat: int, out: Any = None) -> Any:
         hand ^= low
     per_card = layout._per_card
     # The face-down card counts with the seat that laid it, as in the view.
-    held = held_counts(rnd, per_card)
-    if type(out) is list:
-        out[o_held:o_held + n] = held
-    else:
-        for s, count in enumerate(held):
-            out[o_held + s] = count
+    _put(out, o_held, held_counts(rnd, per_card))
     if tricks:
         # What the finished tricks and the auction say is the same for every seat and
         # never changes once the first trick is done: kept with the round (clones share
