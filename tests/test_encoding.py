@@ -275,7 +275,7 @@ def test_observation_refuses_a_buffer_that_cannot_take_it() -> None:
     rnd = te.new_round("28", seed=1)
     size = rnd.ruleset.observation_size
     for bad in ([0.0] * (size - 1), np.zeros(size + 1), np.zeros((2, size)), (0.0,) * size,
-                "x" * size, None.__class__):
+                "x" * size, object()):
         with pytest.raises(te.ObservationBufferError):
             rnd.observation(0, bad)
 
