@@ -8,6 +8,7 @@ max), nodes, and the same median in baseline games (the straight-line random gam
 
     python benchmarks/bench_solver.py --ruleset 28 --deals 100
     python benchmarks/bench_solver.py --ruleset 28 --deals 100 --tricks-played 2
+    python benchmarks/bench_solver.py --ruleset 28 --deals 200 --first-seed 90000
 """
 
 from __future__ import annotations
@@ -58,11 +59,16 @@ def main() -> None:
     ap.add_argument("--tricks-played", type=int, default=0)
     ap.add_argument("--max-seconds", type=float, default=None,
                     help="budget of each solve; a solve cut short counts at the budget")
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="the seed of the first deal; each next deal takes the next seed "
+                         "(default: 0)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.first_seed < 0:
+        ap.error("--first-seed must be 0 or more")
     game = baseline_game_seconds()
     times, nodes, cut = [], [], 0
-    seed = 0
+    seed = args.first_seed
     while len(times) < args.deals:
         rnd = position(args.ruleset, seed, args.tricks_played)
         seed += 1
@@ -75,7 +81,8 @@ def main() -> None:
         cut += not solution.exact
     times.sort()
     report = {
-        "ruleset": args.ruleset, "deals": len(times), "tricks_played": args.tricks_played,
+        "ruleset": args.ruleset, "deals": len(times), "first_seed": args.first_seed,
+        "tricks_played": args.tricks_played,
         "seconds": {"median": round(statistics.median(times), 3),
                     "p95": round(times[int(0.95 * (len(times) - 1))], 3),
                     "max": round(times[-1], 3)},

@@ -26,7 +26,7 @@ from twentyeight.cli.interrupts import MESSAGE
 
 from .helpers import ROOT, SCHEMAS, published_schema, validate
 
-COMMANDS = ("rulesets", "demo", "simulate", "arena")
+COMMANDS = ("rulesets", "demo", "simulate", "arena", "analyse")
 """The commands that take ``--json``."""
 
 

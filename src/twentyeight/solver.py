@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -68,10 +68,25 @@ from .solver_kernel import Kernel
 from .state import PLAY
 
 if TYPE_CHECKING:
+    from .analysis import Analysis, Decision, analyse, informed_values
     from .round import Round
     from .ruleset import Ruleset
 
-__all__ = ["SCALE", "Solution", "SolveError", "solve"]
+__all__ = ["SCALE", "Analysis", "Decision", "Solution", "SolveError", "analyse",
+           "informed_values", "solve"]
+
+_ANALYSIS = frozenset({"Analysis", "Decision", "analyse", "informed_values"})
+"""The analyser's names (:mod:`twentyeight.analysis`), offered here too: hints for an
+app are the solver's answers."""
+
+
+def __getattr__(name: str) -> Any:
+    # The analyser builds on this module: it is imported when first asked for.
+    if name in _ANALYSIS:
+        from . import analysis
+
+        return getattr(analysis, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _HALF = SCALE // 2
 
@@ -154,7 +169,11 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int | float)
                                   or not limit > 0):
             raise SolveError(f"{name} must be a positive number or None, got {limit!r}")
-    search = _Search(rnd.ruleset, max_nodes, max_seconds)
+    return _root(_Search(rnd.ruleset, max_nodes, max_seconds), rnd)
+
+
+def _root(search: _Search, rnd: Round) -> Solution:
+    """``search``'s solution of ``rnd``."""
     # The search makes millions of short-lived tuples and no cycles: the cyclic
     # garbage collector would walk its growing tables over and over for nothing.
     collecting = gc.isenabled()
@@ -166,6 +185,26 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
             gc.enable()
 
 
+def _solve_sharing() -> Callable[[Round], Solution]:
+    """A :func:`solve` (no budget) for positions of one deal, in the play phase, whose
+    searches share one transposition table: what one search learnt about a position
+    (bounds on the points still to win from it, keyed by the position alone) serves the
+    next, so the positions of one line of play cost little more than the first."""
+    shared: _Search | None = None
+
+    def solve_position(rnd: Round) -> Solution:
+        nonlocal shared
+        if rnd.phase is not PLAY:
+            raise SolveError(f"only a round in the play phase can be solved; this one "
+                             f"is in the {rnd.phase.value} phase")
+        search = _Search(rnd.ruleset, None, None)
+        if shared is not None:
+            search.table, search.patterns, search.pattern_ids = \
+                shared.table, shared.patterns, shared.pattern_ids
+        shared = search
+        return _root(search, rnd)
+
+    return solve_position
 
 
 class _Search:

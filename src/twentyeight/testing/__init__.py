@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .drivers import check_random_rounds, check_round, play_random_round, state_machine
 from .hiding import (
+    check_analysis_hides,
     check_hiding,
     check_refusals_hide,
     check_refusals_hide_in_rounds,
@@ -44,6 +45,7 @@ __all__ = [
     "Refusal",
     "candidate_actions",
     "check_action_refusals",
+    "check_analysis_hides",
     "check_conservation",
     "check_hiding",
     "check_hostile_inputs",

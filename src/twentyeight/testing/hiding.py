@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from ..actions import Action, CardAction, LayTrump, Play, SeventhCard
+from ..analysis import analyse
 from ..errors import IllegalActionError
 from ..registry import ruleset as lookup
 from ..round import Round
@@ -186,4 +187,29 @@ def check_refusals_hide_in_rounds(rules: Ruleset | str, inputs: int = 2000,
                 compared += check_hiding(rnd, seat, rng, tries=1)[1]
             legal = rnd.legal_actions()
             rnd.apply(legal[rng.randrange(len(legal))])
+    return compared
+
+
+def check_analysis_hides(rnd: Round, seat: int, rng: random.Random, *, worlds: int = 2,
+                         from_trick: int = 0, tries: int = 2) -> int:
+    """The hiding property for the analyser: the informed values of ``seat``'s
+    decisions (:func:`twentyeight.analysis.analyse` with ``worlds`` deals each, from
+    trick ``from_trick``) are identical in every deal ``seat`` cannot tell apart from
+    this one, and a round not finished carries no double-dummy value. Returns how many
+    other deals were compared."""
+    def informed(r: Round) -> list[tuple[int, str, dict[str, float]]]:
+        found = analyse(r, seat=seat, worlds=worlds, from_trick=from_trick)
+        _require(r.is_over or not found.double_dummy,
+                 "the analysis of a round not finished gives double-dummy values: they "
+                 "show cards still hidden")
+        return [(d.index, str(d.action), {str(a): v for a, v in d.informed.items()})
+                for d in found.decisions if d.informed is not None]
+
+    expected = informed(rnd)
+    compared = 0
+    for other in _unseen_worlds(rnd, seat, rng, tries):
+        compared += 1
+        _require(informed(other) == expected,
+                 f"the informed values of seat {seat}'s plays change when cards it has "
+                 "not seen are swapped: they give away hidden information")
     return compared
