@@ -238,7 +238,24 @@ def test_analyse_refuses_what_would_show_hidden_cards(
     assert main(["analyse", finished, "--seat", "4"]) == 2
     assert main(["analyse", finished, "--from-trick", "9"]) == 2
     assert main(["analyse", finished, "--worlds", "0"]) == 2
+    # One document at most on standard output.
+    assert main(["analyse", finished, "--html", "-", "--json"]) == 2
     capsys.readouterr()
+
+
+def test_analyse_html_is_the_replay_with_the_analysis(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rnd = _played("28", 2)
+    found = analyse(rnd, from_trick=6)
+    assert main(["analyse", _saved(tmp_path, rnd), "--from-trick", "7", "--html", "-"]) == 0
+    captured = capsys.readouterr()
+    page = captured.out
+    assert page.startswith("<!DOCTYPE html>") and "wrote standard output" in captured.err
+    assert page.count('<div class="analysis" hidden>') == len(
+        {d.tricks_done for d in found.decisions})
+    assert page.count('class="tt-svg tt-choice"') == sum(len(d.legal) > 1
+                                                         for d in found.decisions)
+    assert 'id="show-analysis"' in page
 
 
 # ---------------------------------------------------------------- deep

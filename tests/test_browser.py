@@ -308,3 +308,46 @@ def test_every_preset_reads_in_both_themes(browser: Any, tmp_path: Path, name: s
         page.goto(_picture_page(tmp_path, f"{name}-{theme}", svgs).as_uri())
         _check_pictures(page, tmp_path / f"{name}-{theme}.png")
         page.close()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_analysis_is_a_layer_of_the_replay(browser: Any, tmp_path: Path,
+                                               theme: str) -> None:
+    """Issue 39: ``twentyeight analyse --html`` writes the replay with the analysis as a
+    layer the reader turns on: under each trick analysed, each decision with the value
+    of every legal action drawn with the library's cards, the one taken framed."""
+    from twentyeight.analysis import analyse
+
+    rnd = _played(seed=5)
+    found = analyse(rnd, from_trick=5)
+    source = tmp_path / "record.json"
+    source.write_text(rnd.to_json(), encoding="utf-8")
+    path = tmp_path / "analysed.html"
+    assert main(["analyse", str(source), "--from-trick", "6", "--html", str(path)]) == 0
+    page = browser.new_page(color_scheme=theme, viewport={"width": 360, "height": 800})
+    requests = watch_requests(page)
+    page.goto(path.as_uri())
+    while _shown(page).locator("h2").inner_text() != "Trick 6":
+        page.click("#next")
+    layer = _shown(page).locator("div.analysis")
+    assert layer.count() == 1 and not layer.is_visible()
+    page.check("#show-analysis")
+    assert layer.is_visible()
+    in_trick = [d for d in found.decisions if d.tricks_done == 5]
+    assert layer.locator("p").count() == len(in_trick)
+    pictures = layer.locator("svg.tt-choice")
+    choices = [d for d in in_trick if len(d.legal) > 1]
+    assert pictures.count() == len(choices)
+    for k, d in enumerate(choices):
+        picture = pictures.nth(k)
+        drawn = picture.locator("g.card").evaluate_all(
+            "gs => gs.map(g => g.getAttribute('data-card'))")
+        assert drawn == [str(a).split(" ", 1)[1] for a in d.legal
+                         if str(a).startswith("play ")]
+        assert d.double_dummy is not None
+        notes = picture.locator("g.card text").all_text_contents()
+        assert str(d.double_dummy[d.action]) in notes
+    _check_pictures(page, tmp_path / f"analysis-{theme}.png")
+    page.uncheck("#show-analysis")
+    assert not layer.is_visible()
+    assert remote(requests) == []

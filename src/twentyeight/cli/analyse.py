@@ -4,16 +4,18 @@ plays cost points (:func:`twentyeight.analysis.analyse`)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from ..actions import Action
 from ..analysis import Analysis, Decision, analyse
 from ..errors import TwentyEightError
 from ..records import PUBLIC_RECORD_FORMAT
+from ..render import replay_html
 from ..render.seats import seat_label
 from ..round import Round
 from .jsonout import _print_document
-from .saving import STDIO, _read_input, _Refused
+from .saving import STDIO, _check_stdout, _Output, _read_input, _Refused
 from .streams import _shown
 
 
@@ -89,7 +91,10 @@ def _print_text(analysis: Analysis, players: int, from_trick: int) -> None:
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
-    """Analyse the round recorded in ``args.record``: text, or a JSON document."""
+    """Analyse the round recorded in ``args.record``: text, or a JSON document, and with
+    ``--html`` the replay with the analysis as a layer."""
+    _check_stdout(args.html, STDIO if args.json else None)
+    html = _Output(args.html) if args.html is not None else None
     shown = "standard input" if args.record == STDIO else _shown(args.record)
     data = _read_input(args.record).strip()
     if f'"{PUBLIC_RECORD_FORMAT}"'.encode() in data:
@@ -113,6 +118,14 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
                        f"has {rnd.ruleset.config.tricks} tricks", 2)
     worlds = args.worlds if args.seat is not None else 0
     analysis = analyse(rnd, seat=args.seat, worlds=worlds, from_trick=args.from_trick - 1)
+    if html is not None:
+        page = replay_html(rnd, args.seat, analysis=analysis)
+        # What the command says goes to standard error while the page goes to its output.
+        talk = sys.stderr if html.to_stdout or args.json else sys.stdout
+        print(f"wrote {html.write(page)}: the replay of the round with its analysis "
+              "(turn it on with \"Show the analysis\")", file=talk)
+        if not args.json:
+            return 0
     if args.json:
         _print_document("analyse", {
             "ruleset": analysis.ruleset, "players": players,

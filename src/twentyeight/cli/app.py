@@ -283,7 +283,8 @@ def _parser() -> argparse.ArgumentParser:
                  "starts later.",
                  "twentyeight analyse round.json",
                  "twentyeight analyse round.json --seat 0 --worlds 16",
-                 "twentyeight analyse round.json --from-trick 5 --json")
+                 "twentyeight analyse round.json --from-trick 5 --json",
+                 "twentyeight analyse round.json --html analysed.html")
     p.add_argument("record", metavar="RECORD.json",
                    help="a round's full record (Round.to_json(), --record); '-' reads "
                         "standard input")
@@ -295,6 +296,10 @@ def _parser() -> argparse.ArgumentParser:
                         f"{MAX_WORLDS} (default: {DEFAULT_WORLDS})")
     p.add_argument("--from-trick", type=_positive, default=1, metavar="K",
                    help="start at trick K, from 1 (default: 1, the first lead)")
+    p.add_argument("--html", metavar="FILE", default=None,
+                   help="write the round's replay with the analysis as a layer to turn "
+                        "on, one self-contained page, to FILE ('-': standard output), "
+                        "instead of the text")
     json_flag(p, "the analysis")
     p.set_defaults(func=_cmd_analyse)
     return parser

@@ -26,6 +26,7 @@ at the bottom of the table. Colours follow the light or dark theme of the page.
 from .pictures import (
     Source,
     auction_svg,
+    choice_svg,
     deck_svg,
     hand_svg,
     score_svg,
@@ -41,6 +42,7 @@ __all__ = [
     "Frame",
     "Source",
     "auction_svg",
+    "choice_svg",
     "compass_names",
     "deck_svg",
     "frames",

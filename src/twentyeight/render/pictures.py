@@ -451,6 +451,38 @@ def trick_svg(source: Source, index: int | None = None, *, seat: int | None = No
     return document(width, 54 + CARD_H + 26, f"{head}. {played}", body, kind="trick")
 
 
+def choice_svg(options: Sequence[tuple[str, str]], taken: str, *,
+               best: Sequence[str] = (), title: str | None = None) -> str:
+    """A decision: each legal action in a row, a card face for ``play <card>`` and a
+    word for any other, with its note under it (a value); the action ``taken`` framed,
+    and those not among ``best`` (when given) greyed."""
+    head = title or "The choices"
+    body = [text(12, 20, head, size=14, weight="bold", role="ink")]
+    x = 12.0
+    for action, note in options:
+        word, _, rest = action.partition(" ")
+        outline = "#f9a825" if action == taken else None
+        dim = bool(best) and action not in best
+        if word == "play" and rest:
+            body.append(card_face(card(rest), x, 34, note=note, outline=outline, dim=dim))
+            x += max(CARD_W, 8 + text_width(note, 12)) + 10
+            continue
+        w = max(CARD_W, 12 + text_width(action, 12), 8 + text_width(note, 12))
+        body.append(f'<g class="choice"><title>{esc(action)}: {esc(note)}</title>'
+                    f'<rect x="{num(x)}" y="34" width="{num(w)}" height="{CARD_H}" rx="5" '
+                    f'fill="{"#ebebeb" if dim else "#fff"}" stroke="{outline or "#777"}" '
+                    f'stroke-width="{3 if outline else 1}"/>')
+        body.append(text(x + w / 2, 34 + CARD_H / 2 - 4, action, size=12, anchor="middle",
+                         fill="#1b1b1f"))
+        body.append(text(x + w / 2, 34 + CARD_H / 2 + 14, note, size=12, anchor="middle",
+                         fill="#333", weight="bold"))
+        body.append("</g>")
+        x += w + 10
+    listed = ", ".join(f"{a} {n}" for a, n in options)
+    return document(max(x + 2, 24 + text_width(head, 14)), 34 + CARD_H + 28,
+                    f"{head}: {listed}; taken: {taken}", body, kind="choice")
+
+
 # ---------------------------------------------------------------- auction and score
 
 
@@ -568,6 +600,7 @@ __all__ = [
     "auction_svg",
     "audience_of",
     "card",
+    "choice_svg",
     "deck_svg",
     "hand_svg",
     "score_svg",

@@ -4,7 +4,7 @@ and the score, a step each, drawn from what one audience saw (a public record)."
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -28,6 +28,7 @@ from ..ruleset import Ruleset
 from .pictures import (
     auction_svg,
     card,
+    choice_svg,
     hand_svg,
     score_svg,
     table_svg,
@@ -35,6 +36,9 @@ from .pictures import (
 )
 from .seats import is_you, seat_labels
 from .svg import esc
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 _PUBLIC_FIELDS = frozenset({
     "format", "version", "ruleset", "options", "audience", "scores", "players", "dealer",
@@ -460,6 +464,37 @@ def frames(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = N
     return out
 
 
+def _analysis_layers(analysis: Analysis, labels: Sequence[str]) -> dict[int, str]:
+    """The analysis under each trick (by its index): a line and a picture for each
+    decision made in it."""
+    by_trick: dict[int, list[str]] = {}
+    for d in analysis.decisions:
+        values: Mapping[Any, float] | None = d.double_dummy or d.informed
+        line = f"{labels[d.seat]}: {d.action}"
+        if values is None:
+            by_trick.setdefault(d.tricks_done, []).append(f"<p>{esc(line)}.</p>")
+            continue
+        kind = "double-dummy" if d.double_dummy else "informed"
+        cost = d.cost if d.double_dummy else d.informed_cost
+        best = d.best
+        line += f", worth {_value(values[d.action])} to its side ({kind})"
+        if cost:
+            line += (f": it cost {_value(cost)} (best: {best[0]}, "
+                     f"{_value(values[best[0]])})")
+        block = f'<p class="decision{" costly" if cost else ""}">{esc(line)}.</p>'
+        if len(d.legal) > 1:
+            block += choice_svg([(str(a), _value(values[a])) for a in d.legal],
+                                str(d.action), best=[str(a) for a in best],
+                                title=f"{labels[d.seat]}: {kind} values")
+        by_trick.setdefault(d.tricks_done, []).append(block)
+    return {k: '<div class="analysis" hidden><h3>Analysis</h3>' + "".join(parts) + "</div>"
+            for k, parts in by_trick.items()}
+
+
+def _value(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:.1f}"
+
+
 def _who(labels: Sequence[str], audience: int | None) -> str:
     """The audience in a sentence: ``the spectators``, ``you``, ``West``."""
     if audience is None:
@@ -492,6 +527,11 @@ button:disabled { opacity: .4; cursor: default; }
 .pictures { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .pictures svg { max-width: 100%; height: auto; }
 .caption { font-size: 1.05rem; max-width: 60rem; }
+.analysis { border-top: 1px solid #aaa; margin-top: 1rem; }
+.analysis h3 { font-size: 1.1rem; margin: .5rem 0; }
+.analysis svg { max-width: 100%; height: auto; display: block; margin-bottom: .5rem; }
+.decision.costly { font-weight: 600; }
+label.layer { margin-left: auto; }
 :root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {
   body { color: #ececec; background: #17181d; }
@@ -516,6 +556,13 @@ _SCRIPT = """
     if (e.key === 'ArrowLeft') { show(at - 1); e.preventDefault(); }
     if (e.key === 'ArrowRight') { show(at + 1); e.preventDefault(); }
   });
+  var layer = document.getElementById('show-analysis');
+  if (layer) {
+    layer.addEventListener('change', function () {
+      var parts = document.querySelectorAll('div.analysis');
+      for (var k = 0; k < parts.length; k++) { parts[k].hidden = !layer.checked; }
+    });
+  }
   show(0);
 })();
 """
@@ -526,23 +573,35 @@ _CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inlin
 
 
 def replay_html(source: Mapping[str, Any] | Round | str | bytes, seat: int | None = None, *,
-                names: Sequence[str] | None = None, bottom: int | None = None) -> str:
+                names: Sequence[str] | None = None, bottom: int | None = None,
+                analysis: Analysis | None = None) -> str:
     """A replay of a round as one HTML page, with everything inline (pictures, style,
     a few lines of script) and a policy that lets the browser load nothing else. It
     steps through what one audience saw (see :func:`frames`) with Previous and Next
     buttons or the arrow keys. Give it a public record, or a round or round record and
-    the ``seat`` to show (``None``: the spectators)."""
+    the ``seat`` to show (``None``: the spectators).
+
+    ``analysis`` (:func:`twentyeight.analysis.analyse` of the same round) adds a layer
+    the reader turns on: under each trick, every decision in it with the value of each
+    legal action and what the one taken cost. Whoever holds a round's analysis knows
+    what its values say: give it only to a reader who may know that (a finished round's
+    double-dummy values show every hand)."""
     steps = frames(source, seat, names=names, bottom=bottom)
     rec = public_state(source, seat)
     labels = seat_labels(int(rec["players"]), names, you=rec.get("audience"))
     who = _who(labels, rec.get("audience"))
     heading = f"A round of {rec['ruleset']}, as {who} saw it"
+    layers = _analysis_layers(analysis, labels) if analysis is not None else {}
     sections = []
     for k, frame in enumerate(steps):
+        # The steps are the deal, the auction, then one per trick.
+        layer = layers.get(k - 2, "")
         sections.append(
             f'<section class="frame" data-step="{k}"{" hidden" if k else ""}>'
             f"<h2>{esc(frame.title)}</h2><p class=\"caption\">{esc(frame.caption)}</p>"
-            f'<div class="pictures">{"".join(frame.pictures)}</div></section>')
+            f'<div class="pictures">{"".join(frame.pictures)}</div>{layer}</section>')
+    toggle = ('<label class="layer"><input type="checkbox" id="show-analysis"> '
+              "Show the analysis</label>") if analysis is not None else ""
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
@@ -551,7 +610,7 @@ def replay_html(source: Mapping[str, Any] | Round | str | bytes, seat: int | Non
         f"<h1>{esc(heading)}</h1>"
         '<nav aria-label="Steps"><button type="button" id="prev">&#8592; Previous</button>'
         '<span id="where" aria-live="polite"></span>'
-        '<button type="button" id="next">Next &#8594;</button></nav>'
+        '<button type="button" id="next">Next &#8594;</button>' + toggle + "</nav>"
         + "".join(sections)
         + f"<script>{_SCRIPT}</script></body></html>\n")
 
