@@ -21,6 +21,7 @@ from .interrupts import EXIT_INTERRUPTED, say_interrupted
 from .jsonout import _errors_in_json, _json_errors, _say_failure, _wants_json
 from .replay import _cmd_render
 from .saving import _Refused
+from .serve import _cmd_serve
 from .streams import _discard_output, _InputFailed, _output_failed, _shown
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ def _count_up_to(limit: int, what: str) -> Callable[[str], int]:
 
 _jobs = _count_up_to(_MAX_JOBS, "worker processes")
 _worlds = _count_up_to(MAX_WORLDS, "deals to draw")
+_port = _count_up_to(65535, "the TCP port")
 
 
 _SEED_DIGITS = len(str(MAX_SEED - 1))
@@ -270,6 +272,32 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=sorted(BOTS), default=None,
                    help="without a record: which bots play it (default: heuristic)")
     p.set_defaults(func=_cmd_render)
+
+    p = _command(sub, "serve", "run a table server: tables to play in the browser or "
+                 "over WebSocket",
+                 "Run the table server (needs twentyeight[server]): tables of any ruleset "
+                 "that people join over HTTP and play over WebSocket, bots in the seats "
+                 "nobody holds, every accepted action stored in one SQLite file and the "
+                 "tables rebuilt from it on start. Ctrl-C stops it. --backup copies the "
+                 "file, even while a server uses it.",
+                 "twentyeight serve --db tables.db",
+                 "twentyeight serve --db tables.db --host 0.0.0.0 --port 8080 "
+                 "--origin https://example.org",
+                 "twentyeight serve --db tables.db --backup tables-copy.db")
+    p.add_argument("--db", metavar="FILE", default="twentyeight-tables.db",
+                   help="the SQLite file of the tables, made if missing (default: "
+                        "twentyeight-tables.db)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default: 8000)")
+    p.add_argument("--origin", action="append", metavar="URL",
+                   help="a web page origin allowed to open the WebSocket (repeat for more; "
+                        "clients that send no Origin header are always let in)")
+    p.add_argument("--quota", type=_positive, default=20,
+                   help="unfinished tables one client address may have (default: 20)")
+    p.add_argument("--backup", metavar="FILE", default=None,
+                   help="copy the tables' file to FILE (SQLite's online backup) and stop")
+    p.set_defaults(func=_cmd_serve)
 
     p = _command(sub, "analyse", "show what every play of a round was worth, and which "
                  "plays cost points",
