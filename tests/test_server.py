@@ -82,7 +82,7 @@ def _act(ws: Any, action: str, seq: int) -> tuple[dict[str, Any], dict[str, Any]
     """Send an action: the answer, and the new state when it was accepted."""
     ws.send_text(json.dumps({"type": "action", "action": action, "seq": seq}))
     answer = _message(ws)
-    if answer["type"] == "ack" and not answer.get("duplicate"):
+    if answer["type"] == "ack":
         return answer, _message(ws)
     return answer, None
 
@@ -150,7 +150,8 @@ def test_a_resent_action_is_applied_once(client: TestClient) -> None:
         assert after is not None
         count = server.tables[table].actions
         answer, again = _act(ws, action, 7)
-        assert answer["type"] == "ack" and answer["duplicate"] is True and again is None
+        assert answer["type"] == "ack" and answer["duplicate"] is True
+        assert again is not None and again["actions"] == count  # where the table is
         answer, _ = _act(ws, action, 3)  # an older number: also already seen
         assert answer.get("duplicate") is True
         assert server.tables[table].actions == count
@@ -173,6 +174,26 @@ def test_a_reconnection_gets_the_view_and_takes_the_seat_over(client: TestClient
             assert closed.value.code == 4001
             answer, _ = _act(second, state["view"]["legal_actions"][0], 0)
             assert answer["type"] == "ack"
+
+
+def test_a_seat_that_does_not_act_in_time_is_played_by_a_bot(client: TestClient) -> None:
+    """Issue 40: past the table's time limit a bot acts for the silent seat, and the
+    table says so."""
+    response = client.post("/api/tables", json={"ruleset": "28", "bots": BOTS,
+                                                "time_limit": 0.2})
+    table = response.json()["table"]
+    assert response.json()["time_limit"] == 0.2
+    token = _join(client, table, 0)
+    with client.websocket_connect(f"/api/tables/{table}/play") as ws:
+        state = _hello(ws, token)
+        assert state["view"]["to_act"] == 0 and state["timed_out"] is None
+        later = _message(ws)  # nothing sent: the clock runs out
+        assert later["type"] == "state" and later["timed_out"] == 0
+        assert later["actions"] > state["actions"]
+        answer, after = _act(ws, later["view"]["legal_actions"][0], 0)
+        assert answer["type"] == "ack" and after is not None and after["timed_out"] is None
+    for bad in (0, -1, "soon", True, 10**6):
+        assert client.post("/api/tables", json={"time_limit": bad}).status_code == 400
 
 
 def test_a_spectator_gets_the_public_record_and_cannot_act(client: TestClient) -> None:
@@ -220,6 +241,27 @@ def test_the_store_is_synced_before_anything_is_acknowledged(db: str) -> None:
     store = Store(db)
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     store.close()
+
+
+def test_tables_expire_after_their_last_change(db: str) -> None:
+    app = create_app(db, expire_after=60)
+    with TestClient(app) as client:
+        old, new = _table(client), _table(client)
+        token = _join(client, old, 0)
+        server = app.state.server
+        # The old table's last change is pushed back past the expiry.
+        raw = sqlite3.connect(db)
+        raw.execute("UPDATE tables SET updated = updated - 120 WHERE id = ?", (old,))
+        raw.commit()
+        raw.close()
+        with client.websocket_connect(f"/api/tables/{old}/play") as ws:
+            _hello(ws, token)
+            gone = client.portal.call(server.expire)  # type: ignore[union-attr]
+            assert gone == [old]
+            assert _message(ws)["error"] == "no-table"
+        assert client.get(f"/api/tables/{old}").status_code == 404
+        assert client.get(f"/api/tables/{new}").status_code == 200
+    assert set(create_app(db).state.server.tables) == {new}
 
 
 # ---------------------------------------------------------------- hostile clients

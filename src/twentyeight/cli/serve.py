@@ -35,7 +35,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             store.close()
         print(f"backed up {_shown(args.db)} to {_shown(args.backup)}")
         return 0
-    app = create_app(store, origins=frozenset(args.origin or ()), quota=args.quota)
+    app = create_app(store, origins=frozenset(args.origin or ()), quota=args.quota,
+                     expire_after=args.expire_after * 3600.0)
     print(f"twentyeight serve: {len(app.state.server.tables)} tables from "
           f"{_shown(args.db)}, at http://{args.host}:{args.port}/ (Ctrl-C stops)",
           file=sys.stderr, flush=True)

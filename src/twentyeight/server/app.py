@@ -9,11 +9,12 @@ sent its new state. See ``docs/guides/table-server.md`` for the protocol.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -44,6 +45,9 @@ RATE = 20.0
 
 DEFAULT_QUOTA = 20
 """Unfinished tables one client address may have at once."""
+
+DEFAULT_EXPIRY = 7 * 24 * 3600.0
+"""Seconds after its last change that a table (finished or abandoned) is deleted."""
 
 CLOSE_TAKEN_OVER = 4001
 CLOSE_VERSION = 4002
@@ -87,21 +91,25 @@ class TableServer:
     """The tables of one store, and the connections to them."""
 
     def __init__(self, store: Store, *, origins: frozenset[str] = frozenset(),
-                 quota: int = DEFAULT_QUOTA) -> None:
+                 quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY) -> None:
         self.store = store
         self.origins = origins
         self.quota = quota
+        self.expire_after = expire_after
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, str] = {}
         """The client address that made each table."""
         self.connections: dict[str, list[_Connection]] = {}
+        self.clocks: dict[str, asyncio.Task[None]] = {}
+        """The running clock of each table whose person to act has a time limit."""
         for row in store.tables():
             self.tables[row.id] = self._rebuilt(row)
             self.clients[row.id] = row.client
 
     def _rebuilt(self, row: TableRow) -> Table:
         """A stored table, its actions replayed."""
-        table = Table(row.id, lookup(row.ruleset, **row.options), row.seed, row.bots)
+        table = Table(row.id, lookup(row.ruleset, **row.options), row.seed, row.bots,
+                      row.time_limit)
         table.holders.update(self.store.seats(row.id))
         for action in self.store.actions(row.id):
             table.replay(action)
@@ -129,14 +137,16 @@ class TableServer:
                                                "one per seat")
         table_id = secrets.token_hex(8)
         try:
-            table = Table(table_id, rules, secrets.randbelow(MAX_SEED), bots)
+            table = Table(table_id, rules, secrets.randbelow(MAX_SEED), bots,
+                          body.get("time_limit"))
         except TwentyEightError as exc:
             raise _Refusal(400, "bad-request", str(exc)) from None
         now = time.time()
         self.store.add_table(TableRow(id=table_id, ruleset=rules.name,
                                       options=rules.changed_options(), seed=table.seed,
                                       bots=table.bot_kinds, client=client, created=now,
-                                      updated=now, finished=False))
+                                      updated=now, finished=False,
+                                      time_limit=table.time_limit))
         self.tables[table_id] = table
         self.clients[table_id] = client
         self._commit(table, table.play_bots())
@@ -202,12 +212,71 @@ class TableServer:
                 r for r in self.store.tables() if r.id == table.id))
             raise
 
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Delete the tables nobody has changed for :attr:`expire_after` seconds (their
+        connections are closed): their ids."""
+        cutoff = (time.time() if now is None else now) - self.expire_after
+        gone = self.store.delete_tables_before(cutoff)
+        for table_id in gone:
+            self.tables.pop(table_id, None)
+            self.clients.pop(table_id, None)
+            clock = self.clocks.pop(table_id, None)
+            if clock is not None:
+                clock.cancel()
+            for conn in self.connections.pop(table_id, []):
+                await self._send(conn, _error("no-table", "the table has expired"))
+                await self._close(conn, CLOSE_POLICY)
+        return gone
+
+    async def expire_now_and_then(self) -> None:
+        """:meth:`expire`, every tenth of the expiry time (at least a second, at most an
+        hour), while the server runs."""
+        while True:
+            await asyncio.sleep(min(3600.0, max(1.0, self.expire_after / 10)))
+            await self.expire()
+
+    # ---------------------------------------------------------------- the clock
+
+    def watch(self, table: Table) -> None:
+        """Start the clock of the person to act at ``table``, if it has a time limit: when
+        it runs out before anyone acts, a bot acts for that seat."""
+        old = self.clocks.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        seat = table.round.to_act
+        if table.time_limit is None or table.finished or seat is None \
+                or table.bot_plays(seat):
+            return
+        self.clocks[table.id] = asyncio.get_running_loop().create_task(
+            self._time_up(table, table.actions, table.time_limit))
+
+    async def _time_up(self, table: Table, actions: int, after: float) -> None:
+        await asyncio.sleep(after)
+        if self.tables.get(table.id) is not table or table.actions != actions:
+            return
+        seat = table.round.to_act
+        if seat is None:
+            return
+        try:
+            self._commit(table, table.act_for(seat))
+        except Exception:
+            return  # the table is back to what the store holds
+        self.clocks.pop(table.id, None)
+        await self.broadcast(table)
+
+    def watch_all(self) -> None:
+        """Start the clock of every table waiting for a person (on start)."""
+        for table in self.tables.values():
+            self.watch(table)
+
     # ---------------------------------------------------------------- the sockets
 
     async def broadcast(self, table: Table) -> None:
-        """Send every connection at ``table`` its state."""
+        """Send every connection at ``table`` its state, and start the clock of the
+        person to act."""
         for conn in list(self.connections.get(table.id, [])):
             await self._send(conn, table.frame(conn.seat))
+        self.watch(table)
 
     async def _send(self, conn: _Connection, message: Mapping[str, Any]) -> None:
         if conn.closed:
@@ -339,7 +408,9 @@ class TableServer:
             return
         outcome = table.act(conn.seat, text, seq)
         if outcome.duplicate:
+            # Resent after a lost acknowledgement: the sender gets where the table is.
             await self._send(conn, {"type": "ack", "seq": seq, "duplicate": True})
+            await self._send(conn, table.frame(conn.seat))
             return
         if not outcome.accepted:
             await self._send(conn, {"type": "refused", "seq": seq, "rule": outcome.rule,
@@ -366,12 +437,13 @@ def _error(kind: str, message: str) -> dict[str, Any]:
 
 
 def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
-               quota: int = DEFAULT_QUOTA) -> Starlette:
+               quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY) -> Starlette:
     """The table server over ``store`` (a :class:`Store`, or the path of its file),
     accepting WebSocket connections from pages at ``origins`` (and clients that send no
-    Origin)."""
+    Origin), at most ``quota`` unfinished tables per client address, tables deleted
+    ``expire_after`` seconds after their last change."""
     server = TableServer(store if isinstance(store, Store) else Store(store),
-                         origins=origins, quota=quota)
+                         origins=origins, quota=quota, expire_after=expire_after)
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[
             [Request], Awaitable[Response]]:
@@ -413,6 +485,7 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
         if request.method == "POST":
             client = request.client.host if request.client else "unknown"
             table = server.create(client, await body(request))
+            server.watch(table)
             return JSONResponse(table.summary(), status_code=201)
         return {"tables": [t.summary() for t in server.tables.values()]}
 
@@ -423,6 +496,7 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
         table = server.table(request.path_params["table_id"])
         seat = (await body(request)).get("seat")
         token = server.join(table, seat)
+        server.watch(table)
         return JSONResponse({"table": table.id, "seat": seat, "token": token},
                             status_code=201)
 
@@ -441,7 +515,16 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
         seat, _ = server.holder(table, request)
         return {"table": table.id, "seat": seat, "token": server.rotate(table, seat)}
 
-    app = Starlette(routes=[
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.watch_all()
+        sweeper = asyncio.get_running_loop().create_task(server.expire_now_and_then())
+        yield
+        sweeper.cancel()
+        for clock in server.clocks.values():
+            clock.cancel()
+
+    app = Starlette(lifespan=lifespan, routes=[
         Route("/health", endpoint(health)),
         Route("/api/tables", endpoint(tables), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", endpoint(one)),

@@ -13,6 +13,8 @@ kept as SHA-256 digests, never as given.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -37,7 +39,8 @@ CREATE TABLE IF NOT EXISTS tables (
     client TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    time_limit REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -70,6 +73,8 @@ class TableRow:
     created: float
     updated: float
     finished: bool
+    time_limit: float | None = None
+    """Seconds a person has to act before a bot acts for the seat (``None``: no limit)."""
 
 
 @frozen
@@ -85,11 +90,28 @@ class ActionRow:
     client_seq: int | None
 
 
+FAULT_VARIABLE = "TWENTYEIGHT_SERVER_FAULT"
+"""The environment switch that makes the server kill itself at a point that matters, for
+the tests of what a crash loses: ``before-commit:N`` or ``after-commit:N`` kills the
+process (SIGKILL) just before or just after the ``N``-th commit of accepted actions."""
+
+
+def _fault() -> tuple[str, int] | None:
+    """The fault the environment asks for, if any."""
+    value = os.environ.get(FAULT_VARIABLE, "")
+    point, _, count = value.partition(":")
+    if point not in ("before-commit", "after-commit") or not count.isdigit():
+        return None
+    return point, int(count)
+
+
 class Store:
     """The SQLite file at ``path`` (made, with its tables, if missing)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self._fault = _fault()
+        self._commits = 0
         # One connection, used by the event loop's thread only.
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -106,26 +128,36 @@ class Store:
         self._db.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self, *, actions: bool = False) -> Iterator[sqlite3.Connection]:
         """One transaction: committed (and synced) when the block ends, rolled back if it
-        raises."""
+        raises. ``actions``: it stores accepted actions (where a fault may be injected,
+        :data:`FAULT_VARIABLE`)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+        if actions:
+            self._commits += 1
+            self._crash_at("before-commit")
         self._db.execute("COMMIT")
+        if actions:
+            self._crash_at("after-commit")
+
+    def _crash_at(self, point: str) -> None:
+        if self._fault == (point, self._commits):
+            os.kill(os.getpid(), signal.SIGKILL)
 
     # ---------------------------------------------------------------- writing
 
     def add_table(self, row: TableRow) -> None:
         """Store a new table."""
         with self.transaction() as db:
-            db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, row.ruleset, json.dumps(row.options), str(row.seed),
                         json.dumps(list(row.bots)), row.client, row.created, row.updated,
-                        int(row.finished)))
+                        int(row.finished), row.time_limit))
 
     def set_seat(self, table_id: str, seat: int, token_digest: str | None) -> None:
         """Give ``seat`` the token whose digest is ``token_digest`` (``None``: free it)."""
@@ -144,7 +176,7 @@ class Store:
     def add_actions(self, table_id: str, rows: Sequence[ActionRow], finished: bool) -> None:
         """Store the actions a change of the table accepted, in one transaction: when it
         returns they are on disk, and only then may they be acknowledged."""
-        with self.transaction() as db:
+        with self.transaction(actions=True) as db:
             db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
                            [(table_id, r.n, r.deal, r.seat, r.action, r.client_seq)
                             for r in rows])
@@ -173,11 +205,11 @@ class Store:
     def tables(self) -> list[TableRow]:
         """Every table, oldest first."""
         rows = self._db.execute(
-            "SELECT id, ruleset, options, seed, bots, client, created, updated, finished "
-            "FROM tables ORDER BY created, id").fetchall()
+            "SELECT id, ruleset, options, seed, bots, client, created, updated, finished, "
+            "time_limit FROM tables ORDER BY created, id").fetchall()
         return [TableRow(id=r[0], ruleset=r[1], options=json.loads(r[2]), seed=int(r[3]),
                          bots=tuple(json.loads(r[4])), client=r[5], created=r[6],
-                         updated=r[7], finished=bool(r[8])) for r in rows]
+                         updated=r[7], finished=bool(r[8]), time_limit=r[9]) for r in rows]
 
     def seats(self, table_id: str) -> dict[int, str]:
         """The token digest of each seat held at the table."""

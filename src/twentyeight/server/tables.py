@@ -59,7 +59,7 @@ class Table:
     that plays each seat nobody holds (``None``: the seat waits for a player)."""
 
     def __init__(self, table_id: str, rules: Ruleset, seed: int,
-                 bots: Sequence[str | None]) -> None:
+                 bots: Sequence[str | None], time_limit: float | None = None) -> None:
         if len(bots) != rules.config.players:
             raise TwentyEightError(f"a table of {rules.name} has {rules.config.players} "
                                    f"seats; {len(bots)} bot kinds were given")
@@ -67,6 +67,15 @@ class Table:
         if unknown:
             raise TwentyEightError(f"unknown bot kind {unknown[0]!r}; known: "
                                    f"{', '.join(sorted(BOT_KINDS))}")
+        if time_limit is not None and not (isinstance(time_limit, int | float)
+                                           and not isinstance(time_limit, bool)
+                                           and 0.1 <= time_limit <= 86_400):
+            raise TwentyEightError("a time limit is a number of seconds from 0.1 to 86400")
+        self.time_limit = None if time_limit is None else float(time_limit)
+        """Seconds a person has to act before a bot acts for the seat."""
+        self.timed_out: int | None = None
+        """The seat a bot last acted for because its time was up (until the next
+        action of a person)."""
         self.id = table_id
         self.rules = rules
         self.seed = seed
@@ -149,9 +158,23 @@ class Table:
             return Outcome(accepted=False, rule=str(rule), message=str(exc))
         rows = [self._row(seat, client_seq)]
         self.last_seq[seat] = client_seq
+        self.timed_out = None
         self._next_deal()
         rows += self.play_bots()
         return Outcome(accepted=True, rows=tuple(rows))
+
+    def act_for(self, seat: int) -> list[ActionRow]:
+        """A bot's action for ``seat``, whose time is up (the seat's bot kind, else the
+        heuristic bot), then the bots' actions up to the next person's turn."""
+        if self.finished or self.round.to_act != seat:
+            return []
+        kind = self.bot_kinds[seat] or "heuristic"
+        bot = BOT_KINDS[kind](0)
+        self.round.apply(bot_action(self.round, seat, bot))
+        rows = [self._row(seat, None)]
+        self.timed_out = seat
+        self._next_deal()
+        return rows + self.play_bots()
 
     def play_bots(self) -> list[ActionRow]:
         """The bots' actions until a person is to act (or the match is over)."""
@@ -189,7 +212,8 @@ class Table:
                 "held": sorted(self.holders), "bots": list(self.bot_kinds),
                 "deal": self.deal, "actions": self.actions,
                 "totals": list(self.match.totals), "sets": list(self.match.sets),
-                "winner": self.match.winner, "finished": self.finished}
+                "winner": self.match.winner, "finished": self.finished,
+                "time_limit": self.time_limit, "timed_out": self.timed_out}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The state message for ``seat`` (``None``: a spectator): the seat's view, or
