@@ -7,6 +7,7 @@ import json
 import os
 import random
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -351,3 +352,116 @@ def test_the_analysis_is_a_layer_of_the_replay(browser: Any, tmp_path: Path,
     page.uncheck("#show-analysis")
     assert not layer.is_visible()
     assert remote(requests) == []
+
+
+# ---------------------------------------------------------------- the table server
+
+
+@contextmanager
+def _live_server(db: Path) -> Iterator[tuple[str, Any]]:
+    """``twentyeight serve``'s application on a free loopback port, in a thread; its
+    address and the application. Stopped when the block ends."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from twentyeight.server import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(str(db))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def _wait(page: Any, predicate: str, timeout: float = 15.0) -> None:
+    """Wait until the function ``predicate`` is true in ``page`` (polled from here: the
+    page's policy forbids the evaluated strings Playwright's own waiting uses)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"timed out waiting for {predicate}"
+        page.wait_for_timeout(25)
+
+
+def _drawn(page: Any) -> set[str]:
+    cards: list[str] = page.locator("#picture g.card").evaluate_all(
+        "gs => gs.map(g => g.getAttribute('data-card'))")
+    return set(cards)
+
+
+@pytest.mark.parametrize("width", [360, 1024])
+def test_a_person_plays_a_deal_against_three_bots_in_the_browser(
+        browser: Any, tmp_path: Path, width: int) -> None:
+    """Issue 40: the server's page creates a table of 28, takes a seat against three
+    bots and plays a whole deal by clicking, readable at the width given."""
+    with _live_server(tmp_path / "tables.db") as (url, app):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        requests = watch_requests(page)
+        page.goto(url + "/")
+        page.wait_for_selector("#ruleset option[value='28']", state="attached")
+        page.select_option("#ruleset", "28")
+        page.click("#play-bots")
+        page.wait_for_url("**/tables/*")
+        clicks = 0
+        while True:
+            _wait(page, "() => document.body.dataset.actions !== undefined")
+            if page.evaluate("() => document.body.dataset.deal") != "0":
+                break
+            before = page.evaluate("() => document.body.dataset.actions")
+            button = page.locator("#actions button.action").first
+            button.wait_for(timeout=15_000)
+            button.click()
+            _wait(page, f"() => document.body.dataset.actions !== '{before}'")
+            clicks += 1
+            assert clicks < 60
+            assert page.locator("#picture svg.tt-table").count() == 1
+            width_now = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width_now <= width + 1, "the page scrolls sideways"
+        table = next(iter(app.state.server.tables.values()))
+        assert table.match.rounds and table.match.rounds[0].is_over and clicks >= 8
+        assert "game points" in page.locator("#scores").inner_text()
+        # Nothing but the server itself: no CDN, no font, no picture from elsewhere.
+        ws_url = url.replace("http://", "ws://")
+        assert requests and all(r.startswith((url + "/", ws_url + "/")) for r in requests)
+
+
+def test_two_pages_at_one_table_each_see_only_their_own_hand(browser: Any,
+                                                            tmp_path: Path) -> None:
+    """Issue 40: two people at one table, each page drawing only its own cards."""
+    with _live_server(tmp_path / "tables.db") as (url, app):
+        first = browser.new_page()
+        first.goto(url + "/")
+        first.wait_for_selector("#ruleset option[value='28']", state="attached")
+        first.select_option("#ruleset", "28")
+        first.click("#new-table")
+        first.wait_for_url("**/tables/*")
+        second = browser.new_page()
+        second.goto(first.url)
+        second.locator("button[data-seat='1']").click()
+        _wait(second, "() => document.body.dataset.actions !== undefined")
+        _wait(first, "() => document.body.dataset.actions !== undefined")
+        table = next(iter(app.state.server.tables.values()))
+        assert sorted(table.holders) == [0, 1]
+        for page, seat in ((first, 0), (second, 1)):
+            _wait(page, "() => document.querySelectorAll('#picture g.card').length > 0")
+            drawn = _drawn(page)
+            rnd = table.round
+            own = {str(c) for c in rnd.hand(seat)}
+            others = {str(c) for s in range(4) if s != seat for c in rnd.hand(s)}
+            assert drawn and drawn <= own and not drawn & others

@@ -16,16 +16,20 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TwentyEightError
+from ..registry import presets
 from ..registry import ruleset as lookup
+from ..render import table_svg
 from ..round import MAX_SEED
+from .page import CSP, PAGE
 from .store import Store, TableRow
 from .tables import Table, new_token, token_digest
 
@@ -75,6 +79,8 @@ class _Connection:
         self.allowance = 2 * RATE
         self.checked = time.monotonic()
         self.closed = False
+        self.pictures = False
+        """Whether the client asked for the table drawn in each state."""
 
     def spend(self) -> bool:
         """Whether one more message is within the connection's rate."""
@@ -275,8 +281,18 @@ class TableServer:
         """Send every connection at ``table`` its state, and start the clock of the
         person to act."""
         for conn in list(self.connections.get(table.id, [])):
-            await self._send(conn, table.frame(conn.seat))
+            await self._send(conn, self._frame(table, conn))
         self.watch(table)
+
+    @staticmethod
+    def _frame(table: Table, conn: _Connection) -> dict[str, Any]:
+        """The state ``conn`` is sent: with the table drawn by the library if it asked
+        (from the same view or public record, so it tells no more)."""
+        frame = table.frame(conn.seat)
+        if conn.pictures:
+            frame["picture"] = table_svg(frame["view"] if conn.seat is not None
+                                         else frame["record"])
+        return frame
 
     async def _send(self, conn: _Connection, message: Mapping[str, Any]) -> None:
         if conn.closed:
@@ -296,7 +312,8 @@ class TableServer:
     async def play(self, socket: WebSocket) -> None:
         """One WebSocket: ``hello`` first, then actions, until it closes."""
         origin = socket.headers.get("origin")
-        if origin is not None and origin not in self.origins:
+        if origin is not None and origin not in self.origins \
+                and urlsplit(origin).netloc != socket.headers.get("host"):
             await socket.close(code=CLOSE_POLICY)  # before accepting: the handshake fails
             return
         table = self.tables.get(socket.path_params.get("table_id", ""))
@@ -330,12 +347,13 @@ class TableServer:
                     await self._send(other, _error("taken-over", "another connection "
                                                                  "took this seat"))
                     await self._close(other, CLOSE_TAKEN_OVER)
+        conn.pictures = hello.get("pictures") is True
         listeners = self.connections.setdefault(table.id, [])
         listeners[:] = [c for c in listeners if not c.closed]
         listeners.append(conn)
         try:
             await self._send(conn, {"type": "welcome", "table": table.id, "seat": conn.seat})
-            await self._send(conn, table.frame(conn.seat))
+            await self._send(conn, self._frame(table, conn))
             while not conn.closed:
                 message = await self._receive(conn)
                 if message is None:
@@ -410,7 +428,7 @@ class TableServer:
         if outcome.duplicate:
             # Resent after a lost acknowledgement: the sender gets where the table is.
             await self._send(conn, {"type": "ack", "seq": seq, "duplicate": True})
-            await self._send(conn, table.frame(conn.seat))
+            await self._send(conn, self._frame(table, conn))
             return
         if not outcome.accepted:
             await self._send(conn, {"type": "refused", "seq": seq, "rule": outcome.rule,
@@ -478,6 +496,15 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
             raise _Refusal(400, "bad-request", "the body is a JSON object")
         return parsed
 
+    async def page(request: Request) -> Any:
+        return HTMLResponse(PAGE, headers={"content-security-policy": CSP,
+                                           "x-content-type-options": "nosniff",
+                                           "referrer-policy": "no-referrer"})
+
+    async def rulesets(request: Request) -> Any:
+        return {"rulesets": [{"name": n, "players": lookup(n).config.players}
+                             for n in presets()]}
+
     async def health(request: Request) -> Any:
         return {"status": "ok", "protocol": PROTOCOL_VERSION, "tables": len(server.tables)}
 
@@ -525,7 +552,10 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
             clock.cancel()
 
     app = Starlette(lifespan=lifespan, routes=[
+        Route("/", endpoint(page)),
+        Route("/tables/{table_id}", endpoint(page)),
         Route("/health", endpoint(health)),
+        Route("/api/rulesets", endpoint(rulesets)),
         Route("/api/tables", endpoint(tables), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", endpoint(one)),
         Route("/api/tables/{table_id}/join", endpoint(join), methods=["POST"]),
