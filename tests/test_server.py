@@ -139,6 +139,22 @@ def test_a_refused_action_changes_nothing_and_names_the_rule(client: TestClient)
         assert answer["type"] == "ack"
 
 
+def test_an_action_out_of_turn_is_refused_and_changes_nothing(client: TestClient) -> None:
+    """An action for a seat whose turn it is not (the connection's own seat, waiting for
+    a person in seat 1) is refused with its rule id."""
+    table = _table(client, bots=[None, None, "heuristic", "heuristic"])
+    tokens = [_join(client, table, 0), _join(client, table, 1)]
+    server = client.app.state.server  # type: ignore[attr-defined]
+    to_act = server.tables[table].round.to_act
+    idle = 1 - to_act
+    with client.websocket_connect(f"/api/tables/{table}/play") as ws:
+        state = _hello(ws, tokens[idle])
+        before = server.tables[table].round.to_json()
+        answer, _ = _act(ws, "pass", 0)
+        assert answer["type"] == "refused" and answer["rule"] and state["view"]["to_act"] != idle
+        assert server.tables[table].round.to_json() == before
+
+
 def test_a_resent_action_is_applied_once(client: TestClient) -> None:
     table = _table(client)
     token = _join(client, table, 0)
@@ -194,6 +210,26 @@ def test_a_seat_that_does_not_act_in_time_is_played_by_a_bot(client: TestClient)
         assert answer["type"] == "ack" and after is not None and after["timed_out"] is None
     for bad in (0, -1, "soon", True, 10**6):
         assert client.post("/api/tables", json={"time_limit": bad}).status_code == 400
+
+
+def test_searching_bots_think_in_worker_processes(client: TestClient) -> None:
+    """Issue 40: search bots run in a process pool, never on the event loop; the deal
+    is played through with them."""
+    table = _table(client, bots=[None, "pimc", "pimc", "pimc"])
+    token = _join(client, table, 0)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/tables/{table}/play") as ws:
+        state = _hello(ws, token)
+        seq = 0
+        while state["deal"] == 0:
+            if state["view"]["to_act"] != 0:
+                state = _message(ws)  # a worker is choosing a bot's action
+                continue
+            _, new = _act(ws, state["view"]["legal_actions"][0], seq)
+            assert new is not None
+            state, seq = new, seq + 1
+    assert server.searches > 0 and server.pool is not None
+    assert server.tables[table].match.rounds[0].is_over
 
 
 def test_a_spectator_gets_the_public_record_and_cannot_act(client: TestClient) -> None:
@@ -380,13 +416,17 @@ def test_the_http_api_refuses_what_does_not_fit(db: str) -> None:
 # ---------------------------------------------------------------- what a seat is sent
 
 
-@pytest.mark.parametrize("name", ["28", "29", "56", "304", "thunee"])
-def test_the_frames_a_seat_gets_hide_what_it_has_not_seen(name: str) -> None:
-    """The wire-hiding standard: in deals a seat cannot tell apart, it is sent identical
-    frames (the conformance kit's worlds, swapped into the table)."""
+WIRE_NAMES = ["28", "29", "56", "304", "thunee"]
+
+
+def _frames_compared(name: str, seeds: range) -> int:
+    """Frames compared across deals a seat cannot tell apart, at random points of rounds
+    of ``name``: every seat's, with and without the picture, and the spectators'."""
+    from twentyeight.server.app import TableServer, _Connection
+
     rules = te.ruleset(name)
     compared = 0
-    for seed in range(3):
+    for seed in seeds:
         table = Table("t", rules, seed, ["random"] * rules.config.players)
         rng = random.Random(seed)
         for _ in range(rng.randrange(5, 30)):
@@ -395,15 +435,38 @@ def test_the_frames_a_seat_gets_hide_what_it_has_not_seen(name: str) -> None:
             table.round.apply(rng.choice(table.round.legal_actions()))
         real = table.round
         for seat in range(rules.config.players):
-            expected = json.dumps(table.frame(seat), sort_keys=True)
-            spectators = json.dumps(table.frame(None), sort_keys=True)
+            conns = [_Connection(None, s) for s in (seat, None)]  # type: ignore[arg-type]
+            for conn in conns:
+                conn.pictures = True
+
+            def frames() -> str:
+                return json.dumps([table.frame(seat), table.frame(None),
+                                   *(TableServer._frame(table, c) for c in conns)],
+                                  sort_keys=True)
+
+            expected = frames()
             for other in _unseen_worlds(real, seat, rng, 2):
                 table.round = other
-                assert json.dumps(table.frame(seat), sort_keys=True) == expected
-                assert json.dumps(table.frame(None), sort_keys=True) == spectators
-                compared += 1
+                assert frames() == expected, (name, seed, seat)
+                compared += 4
             table.round = real
-    assert compared
+    return compared
+
+
+@pytest.mark.parametrize("name", WIRE_NAMES)
+def test_the_frames_a_seat_gets_hide_what_it_has_not_seen(name: str) -> None:
+    """The wire-hiding standard: in deals a seat cannot tell apart, it is sent identical
+    frames, pictures included (the conformance kit's worlds, swapped into the table)."""
+    assert _frames_compared(name, range(3))
+
+
+@pytest.mark.skipif(not os.environ.get("TWENTYEIGHT_DEEP"),
+                    reason="deep run: set TWENTYEIGHT_DEEP=1")
+def test_deep_ten_thousand_frames_hide_what_they_should() -> None:
+    """Issue 40: the wire-hiding run over at least 10,000 frames across 28, 29, 56, 304
+    and Thunee."""
+    total = sum(_frames_compared(name, range(100, 100 + 90)) for name in WIRE_NAMES)
+    assert total >= 10_000, total
 
 
 # ---------------------------------------------------------------- the command

@@ -9,7 +9,7 @@ before it is acknowledged, and the tables are rebuilt from the store on start.
 from __future__ import annotations
 
 from .app import PROTOCOL_VERSION, TableServer, create_app
-from .store import Store
+from .store import Store, TableStore
 from .tables import Table
 
-__all__ = ["PROTOCOL_VERSION", "Store", "Table", "TableServer", "create_app"]
+__all__ = ["PROTOCOL_VERSION", "Store", "Table", "TableServer", "TableStore", "create_app"]

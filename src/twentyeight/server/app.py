@@ -12,9 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import multiprocessing
+import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,8 +33,8 @@ from ..registry import ruleset as lookup
 from ..render import table_svg
 from ..round import MAX_SEED
 from .page import CSP, PAGE
-from .store import Store, TableRow
-from .tables import Table, new_token, token_digest
+from .store import Store, TableRow, TableStore
+from .tables import Table, new_token, search_action, token_digest
 
 __all__ = ["PROTOCOL_VERSION", "TableServer", "create_app"]
 
@@ -96,7 +99,7 @@ class _Connection:
 class TableServer:
     """The tables of one store, and the connections to them."""
 
-    def __init__(self, store: Store, *, origins: frozenset[str] = frozenset(),
+    def __init__(self, store: TableStore, *, origins: frozenset[str] = frozenset(),
                  quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY) -> None:
         self.store = store
         self.origins = origins
@@ -106,6 +109,12 @@ class TableServer:
         self.clients: dict[str, str] = {}
         """The client address that made each table."""
         self.connections: dict[str, list[_Connection]] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        """The running task of each table whose searching bot is thinking."""
+        self.pool: ProcessPoolExecutor | None = None
+        """The worker processes of the searching bots (started when first needed)."""
+        self.searches = 0
+        """Actions the searching bots have chosen in the workers."""
         self.clocks: dict[str, asyncio.Task[None]] = {}
         """The running clock of each table whose person to act has a time limit."""
         for row in store.tables():
@@ -241,6 +250,37 @@ class TableServer:
             await asyncio.sleep(min(3600.0, max(1.0, self.expire_after / 10)))
             await self.expire()
 
+    # ---------------------------------------------------------------- searching bots
+
+    def drive(self, table: Table) -> None:
+        """If a searching bot is to act at ``table``, have a worker choose its action."""
+        if table.search_bot_to_act() is None or table.id in self.drivers:
+            return
+        self.drivers[table.id] = asyncio.get_running_loop().create_task(self._search(table))
+
+    async def _search(self, table: Table) -> None:
+        try:
+            while self.tables.get(table.id) is table \
+                    and table.search_bot_to_act() is not None:
+                if self.pool is None:
+                    # Started afresh, not forked from a process with an event loop and
+                    # threads; one worker per core but one (the event loop's).
+                    self.pool = ProcessPoolExecutor(
+                        max_workers=max(1, (os.cpu_count() or 2) - 1),
+                        mp_context=multiprocessing.get_context("spawn"))
+                before = table.actions
+                record, seat, kind, seed = table.search_task()
+                text = await asyncio.get_running_loop().run_in_executor(
+                    self.pool, search_action, record, seat, kind, seed)
+                if self.tables.get(table.id) is not table or table.actions != before \
+                        or table.search_bot_to_act() != seat:
+                    continue  # the table moved on meanwhile (the seat taken by a person)
+                self.searches += 1
+                self._commit(table, table.apply_bot(seat, text))
+                await self.broadcast(table)
+        finally:
+            self.drivers.pop(table.id, None)
+
     # ---------------------------------------------------------------- the clock
 
     def watch(self, table: Table) -> None:
@@ -274,6 +314,7 @@ class TableServer:
         """Start the clock of every table waiting for a person (on start)."""
         for table in self.tables.values():
             self.watch(table)
+            self.drive(table)
 
     # ---------------------------------------------------------------- the sockets
 
@@ -283,6 +324,7 @@ class TableServer:
         for conn in list(self.connections.get(table.id, [])):
             await self._send(conn, self._frame(table, conn))
         self.watch(table)
+        self.drive(table)
 
     @staticmethod
     def _frame(table: Table, conn: _Connection) -> dict[str, Any]:
@@ -454,13 +496,14 @@ def _error(kind: str, message: str) -> dict[str, Any]:
     return {"type": "error", "error": kind, "message": message}
 
 
-def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
+def create_app(store: TableStore | str, *, origins: frozenset[str] = frozenset(),
                quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY) -> Starlette:
-    """The table server over ``store`` (a :class:`Store`, or the path of its file),
+    """The table server over ``store`` (a :class:`~.store.TableStore`, or the path of
+    a SQLite file for a :class:`Store`),
     accepting WebSocket connections from pages at ``origins`` (and clients that send no
     Origin), at most ``quota`` unfinished tables per client address, tables deleted
     ``expire_after`` seconds after their last change."""
-    server = TableServer(store if isinstance(store, Store) else Store(store),
+    server = TableServer(Store(store) if isinstance(store, str) else store,
                          origins=origins, quota=quota, expire_after=expire_after)
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[
@@ -513,6 +556,7 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
             client = request.client.host if request.client else "unknown"
             table = server.create(client, await body(request))
             server.watch(table)
+            server.drive(table)
             return JSONResponse(table.summary(), status_code=201)
         return {"tables": [t.summary() for t in server.tables.values()]}
 
@@ -548,8 +592,10 @@ def create_app(store: Store | str, *, origins: frozenset[str] = frozenset(),
         sweeper = asyncio.get_running_loop().create_task(server.expire_now_and_then())
         yield
         sweeper.cancel()
-        for clock in server.clocks.values():
-            clock.cancel()
+        for task in (*server.clocks.values(), *server.drivers.values()):
+            task.cancel()
+        if server.pool is not None:
+            server.pool.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(lifespan=lifespan, routes=[
         Route("/", endpoint(page)),

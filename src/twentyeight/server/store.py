@@ -20,11 +20,11 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from attrs import frozen
 
-__all__ = ["ActionRow", "Store", "TableRow"]
+__all__ = ["ActionRow", "Store", "TableRow", "TableStore"]
 
 SCHEMA_VERSION = 1
 """The version of the tables below (SQLite's ``user_version``)."""
@@ -105,8 +105,39 @@ def _fault() -> tuple[str, int] | None:
     return point, int(count)
 
 
+class TableStore(Protocol):
+    """What the server needs of a store: :class:`Store` is the SQLite one; a shared
+    database server (PostgreSQL, say) would offer the same, each method one
+    transaction that is durable when it returns."""
+
+    def add_table(self, row: TableRow) -> None:
+        """Store a new table."""
+
+    def set_seat(self, table_id: str, seat: int, token_digest: str | None) -> None:
+        """Give ``seat`` the token whose digest is ``token_digest`` (``None``: free it)."""
+
+    def set_bots(self, table_id: str, bots: Sequence[str | None]) -> None:
+        """Store which bot plays each seat nobody holds."""
+
+    def add_actions(self, table_id: str, rows: Sequence[ActionRow], finished: bool) -> None:
+        """Store the actions one change accepted, in one transaction."""
+
+    def delete_tables_before(self, cutoff: float) -> list[str]:
+        """Delete the tables not changed since ``cutoff``: their ids."""
+
+    def tables(self) -> list[TableRow]:
+        """Every table, oldest first."""
+
+    def seats(self, table_id: str) -> dict[int, str]:
+        """The token digest of each seat held at the table."""
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        """The table's actions in order."""
+
+
 class Store:
-    """The SQLite file at ``path`` (made, with its tables, if missing)."""
+    """The SQLite file at ``path`` (made, with its tables, if missing): a
+    :class:`TableStore`."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)

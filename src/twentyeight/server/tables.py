@@ -24,11 +24,24 @@ from ..round import Round
 from ..ruleset import Ruleset
 from .store import ActionRow
 
-__all__ = ["Outcome", "Table", "new_token", "token_digest"]
+__all__ = ["SEARCH_KINDS", "Outcome", "Table", "new_token", "search_action", "token_digest"]
+
+SEARCH_KINDS = frozenset({"pimc", "ismcts"})
+"""Bot kinds that search: the server runs them in worker processes, never on its event
+loop (:meth:`Table.play_bots` stops before their turn)."""
 
 MAX_BOT_STEPS = 10_000
 """The most actions bots take in a row before the table stops for a person (a guard: a
 match of bots alone plays at most this many actions per change)."""
+
+
+def search_action(record: str, seat: int, kind: str, seed: int) -> str:
+    """The action a searching bot of ``kind`` chooses for ``seat`` in the round of
+    ``record`` (run in a worker process), as text."""
+    from ..records import replay_text
+
+    rnd = replay_text(record)
+    return str(bot_action(rnd, seat, BOT_KINDS[kind](seed)))
 
 
 def new_token() -> str:
@@ -176,12 +189,42 @@ class Table:
         self._next_deal()
         return rows + self.play_bots()
 
+    def search_bot_to_act(self) -> int | None:
+        """The seat to act, if a searching bot plays it (:data:`SEARCH_KINDS`)."""
+        seat = self.round.to_act
+        if self.finished or seat is None or not self.bot_plays(seat) \
+                or self.bot_kinds[seat] not in SEARCH_KINDS:
+            return None
+        return seat
+
+    def search_task(self) -> tuple[str, int, str, int]:
+        """What a worker needs to choose the searching bot's action: the round's record,
+        the seat, the bot kind and a seed (the table's own, so the play is the server's
+        secret too)."""
+        seat = self.search_bot_to_act()
+        assert seat is not None
+        kind = self.bot_kinds[seat]
+        assert kind is not None
+        seed = int.from_bytes(hashlib.sha256(
+            f"{self.seed}:{seat}:{self.actions}".encode()).digest()[:8], "big")
+        return self.round.to_json(), seat, kind, seed
+
+    def apply_bot(self, seat: int, text: str) -> list[ActionRow]:
+        """A searching bot's action for ``seat`` (chosen in a worker), then the bots'
+        actions up to the next turn of a person or of a searching bot."""
+        self.round.apply(text, seat=seat)
+        rows = [self._row(seat, None)]
+        self._next_deal()
+        return rows + self.play_bots()
+
     def play_bots(self) -> list[ActionRow]:
-        """The bots' actions until a person is to act (or the match is over)."""
+        """The bots' actions until a person is to act, a searching bot (which the server
+        runs elsewhere), or the match is over."""
         rows: list[ActionRow] = []
         while not self.finished and len(rows) < MAX_BOT_STEPS:
             seat = self.round.to_act
-            if seat is None or not self.bot_plays(seat):
+            if seat is None or not self.bot_plays(seat) \
+                    or self.bot_kinds[seat] in SEARCH_KINDS:
                 break
             self.round.apply(bot_action(self.round, seat, self._bot(seat)))
             rows.append(self._row(seat, None))
