@@ -419,10 +419,18 @@ def test_the_http_api_refuses_what_does_not_fit(db: str) -> None:
 WIRE_NAMES = ["28", "29", "56", "304", "thunee"]
 
 
+def _frames(table: Table, seat: int, conns: list[Any]) -> str:
+    """Everything ``seat`` and the spectators are sent of the table now, as text."""
+    from twentyeight.server.app import TableServer
+
+    return json.dumps([table.frame(seat), table.frame(None),
+                       *(TableServer._frame(table, c) for c in conns)], sort_keys=True)
+
+
 def _frames_compared(name: str, seeds: range) -> int:
     """Frames compared across deals a seat cannot tell apart, at random points of rounds
     of ``name``: every seat's, with and without the picture, and the spectators'."""
-    from twentyeight.server.app import TableServer, _Connection
+    from twentyeight.server.app import _Connection
 
     rules = te.ruleset(name)
     compared = 0
@@ -439,15 +447,10 @@ def _frames_compared(name: str, seeds: range) -> int:
             for conn in conns:
                 conn.pictures = True
 
-            def frames() -> str:
-                return json.dumps([table.frame(seat), table.frame(None),
-                                   *(TableServer._frame(table, c) for c in conns)],
-                                  sort_keys=True)
-
-            expected = frames()
+            expected = _frames(table, seat, conns)
             for other in _unseen_worlds(real, seat, rng, 2):
                 table.round = other
-                assert frames() == expected, (name, seed, seat)
+                assert _frames(table, seat, conns) == expected, (name, seed, seat)
                 compared += 4
             table.round = real
     return compared
