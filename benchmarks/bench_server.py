@@ -119,22 +119,14 @@ async def _run(port: int, seats: list[tuple[str, str]], think: float, seconds: f
                            for table, token in seats))
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tables", type=int, default=200)
-    ap.add_argument("--think", type=float, default=1.0,
-                    help="most seconds a client thinks before acting (default: 1; 0: none)")
-    ap.add_argument("--seconds", type=float, default=60.0,
-                    help="how long the clients play (default: 60)")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
-    if not 1 <= args.tables <= 1000 or not 0 <= args.think <= 10 or not 1 <= args.seconds <= 600:
-        ap.error("--tables 1 to 1000, --think 0 to 10, --seconds 1 to 600")
+def measure(tables: int, think: float, seconds: float) -> dict[str, Any]:
+    """Run the load (``tables`` tables, think time 0 to ``think`` s, for ``seconds`` s)
+    against a server started for it, and return the report."""
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "twentyeight", "serve", "--db",
                                str(folder / "tables.db"), "--port", str(port),
-                               "--quota", str(args.tables)],
+                               "--quota", str(tables)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         url = f"http://127.0.0.1:{port}"
@@ -145,7 +137,7 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
         seats = []
-        for _ in range(args.tables):
+        for _ in range(tables):
             table = _post(f"{url}/api/tables", {"ruleset": "28"})["table"]
             for seat in range(4):
                 seats.append((table, _post(f"{url}/api/tables/{table}/join",
@@ -155,7 +147,7 @@ def main() -> None:
 
         async def watched() -> None:
             nonlocal peak
-            task = asyncio.ensure_future(_run(port, seats, args.think, args.seconds, stats))
+            task = asyncio.ensure_future(_run(port, seats, think, seconds, stats))
             while not task.done():
                 peak = max(peak, _rss_kib(server.pid))
                 await asyncio.sleep(0.5)
@@ -172,8 +164,8 @@ def main() -> None:
     def pick(q: float) -> float:
         return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 1) if lat else 0.0
 
-    report = {
-        "tables": args.tables, "clients": len(seats), "think": args.think,
+    return {
+        "tables": tables, "clients": len(seats), "think": think,
         "seconds": round(elapsed, 1), "actions": stats.acked,
         "actions_per_second": round(stats.acked / elapsed, 1),
         "latency_ms": {"p50": pick(0.5), "p99": pick(0.99),
@@ -182,14 +174,29 @@ def main() -> None:
         "errors": len(stats.errors), "error_kinds": sorted(set(stats.errors)),
         "server_peak_rss_mib": round(peak / 1024, 1), "cpus": os.cpu_count(),
     }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="most seconds a client thinks before acting (default: 1; 0: none)")
+    ap.add_argument("--seconds", type=float, default=60.0,
+                    help="how long the clients play (default: 60)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    if not 1 <= args.tables <= 1000 or not 0 <= args.think <= 10 or not 1 <= args.seconds <= 600:
+        ap.error("--tables 1 to 1000, --think 0 to 10, --seconds 1 to 600")
+    report = measure(args.tables, args.think, args.seconds)
     if args.json:
         print(json.dumps(report))
         return
     lm = report["latency_ms"]
-    print(f"{args.tables} tables, {len(seats)} clients, think 0-{args.think} s, "
-          f"{report['seconds']} s: {stats.acked} actions, {report['actions_per_second']}/s; "
-          f"latency p50 {lm['p50']} ms, p99 {lm['p99']} ms, max {lm['max']} ms; "  # type: ignore[index]
-          f"errors {report['errors']}; server peak {report['server_peak_rss_mib']} MiB")
+    print(f"{args.tables} tables, {report['clients']} clients, think 0-{args.think} s, "
+          f"{report['seconds']} s: {report['actions']} actions, "
+          f"{report['actions_per_second']}/s; latency p50 {lm['p50']} ms, p99 {lm['p99']} "
+          f"ms, max {lm['max']} ms; errors {report['errors']}; server peak "
+          f"{report['server_peak_rss_mib']} MiB")
 
 
 if __name__ == "__main__":
