@@ -5,7 +5,13 @@ while a server may be using it."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from types import FrameType
+from typing import Any
 
 from .saving import _Refused
 from .streams import _shown
@@ -37,16 +43,58 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         return 0
     app = create_app(store, origins=frozenset(args.origin or ()), quota=args.quota,
                      expire_after=args.expire_after * 3600.0)
-    print(f"twentyeight serve: {len(app.state.server.tables)} tables from "
+    count = len(app.state.server.tables)
+    print(f"twentyeight serve: {count} table{'' if count == 1 else 's'} from "
           f"{_shown(args.db)}, at http://{args.host}:{args.port}/ (Ctrl-C stops)",
           file=sys.stderr, flush=True)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             ws_max_size=4 * MAX_FRAME, access_log=False)
-    server = uvicorn.Server(config)
+    server = _stopping_server(config)
     try:
         server.run()
     finally:
         store.close()
-    if server.should_exit:
+    if server.stopped_by is not None:
+        # The command's own path for a Ctrl-C: one line, exit status 130 (SIGTERM too:
+        # the server was asked to stop and did).
         raise KeyboardInterrupt
     return 0
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, stopping on SIGINT or SIGTERM without sending the signal on
+        again once it has shut down: inside its event loop that would end in a
+        traceback; the command says it was interrupted instead."""
+
+        stopped_by: int | None = None
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+
+            def stop(sig: int, frame: FrameType | None) -> None:
+                # A second signal changes nothing: forcing the exit would cut the
+                # shutdown short with a traceback, and the command's watchdog ends a
+                # shutdown that takes too long anyway.
+                if self.stopped_by is None:
+                    self.stopped_by = sig
+                self.should_exit = True
+
+            before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+            try:
+                yield
+            finally:
+                for sig, handler in before.items():
+                    signal.signal(sig, handler)
+
+    return Server
+
+
+def _stopping_server(config: Any) -> Any:
+    """A server for ``config`` that stops on a signal without passing it on."""
+    return _server_class()(config)

@@ -281,6 +281,18 @@ class TableServer:
         finally:
             self.drivers.pop(table.id, None)
 
+    def close_pool(self) -> None:
+        """Stop the searching bots' workers now (a search under way is dropped: its
+        table is stored as it was, and the search starts again after a restart)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        # (ProcessPoolExecutor has no public way to stop a worker in the middle of a
+        # task; waiting for one could take as long as the search.)
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
     # ---------------------------------------------------------------- the clock
 
     def watch(self, table: Table) -> None:
@@ -595,7 +607,7 @@ def create_app(store: TableStore | str, *, origins: frozenset[str] = frozenset()
         for task in (*server.clocks.values(), *server.drivers.values()):
             task.cancel()
         if server.pool is not None:
-            server.pool.shutdown(wait=False, cancel_futures=True)
+            server.close_pool()
 
     app = Starlette(lifespan=lifespan, routes=[
         Route("/", endpoint(page)),
