@@ -1,9 +1,9 @@
 """The table server under load: ``--tables N`` tables of 28, four clients each over real
 WebSocket connections to ``twentyeight serve`` on the loopback address (a process of
-its own, on a file in a temporary directory), every seat held by a client that answers
-its turn with its first legal action after a think time drawn uniformly from 0 to
-``--think`` seconds. The load is stated and bounded: about ``1 / (think / 2)`` actions a
-second per table while its clients think, for ``--seconds`` seconds, after which
+its own, on a file in a temporary directory), every seat held by a client, a heuristic
+bot (``HeuristicBot`` on the view it is sent), that answers its turn after a think time
+drawn uniformly from 0 to ``--think`` seconds. The load is stated and bounded: about
+``2 / think`` actions a second per table, for ``--seconds`` seconds, after which
 everything stops.
 
 It reports the actions acknowledged per second, the latency from sending an action to
@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+from twentyeight.bots import HeuristicBot
 
 
 def _free_port() -> int:
@@ -70,7 +72,9 @@ class _Stats:
 
 async def _client(port: int, table: str, token: str, think: float, until: float,
                   rng: random.Random, stats: _Stats) -> None:
-    """One seat: answer each turn after a think time, until the time is up."""
+    """One seat, a heuristic bot: answer each turn after a think time, until the time is
+    up."""
+    bot = HeuristicBot(rng.randrange(2**32))
     try:
         async with connect(f"ws://127.0.0.1:{port}/api/tables/{table}/play",
                            max_size=2**22, open_timeout=60) as ws:
@@ -94,7 +98,7 @@ async def _client(port: int, table: str, token: str, think: float, until: float,
                     continue
                 if think:
                     await asyncio.sleep(rng.uniform(0, think))
-                action = state["view"]["legal_actions"][0]
+                action = bot.choose(state["view"])
                 sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": action, "seq": seq}))
                 seq += 1
