@@ -393,8 +393,16 @@ def _wait(page: Any, predicate: str, timeout: float = 15.0) -> None:
     page's policy forbids the evaluated strings Playwright's own waiting uses)."""
     import time
 
+    from playwright.sync_api import Error
+
     deadline = time.monotonic() + timeout
-    while not page.evaluate(predicate):
+    while True:
+        try:
+            if page.evaluate(predicate):
+                return
+        except Error as exc:  # the page is loading (a link followed, a reload)
+            if "context was destroyed" not in str(exc):
+                raise
         assert time.monotonic() < deadline, f"timed out waiting for {predicate}"
         page.wait_for_timeout(25)
 
@@ -453,7 +461,8 @@ def test_two_pages_at_one_table_each_see_only_their_own_hand(browser: Any,
         first.wait_for_url("**/tables/*")
         second = browser.new_page()
         second.goto(first.url)
-        second.locator("button[data-seat='1']").click()
+        with second.expect_navigation():
+            second.locator("button[data-seat='1']").click()
         _wait(second, "() => document.body.dataset.actions !== undefined")
         _wait(first, "() => document.body.dataset.actions !== undefined")
         table = next(iter(app.state.server.tables.values()))
