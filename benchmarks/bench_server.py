@@ -9,7 +9,8 @@ everything stops.
 It reports the actions acknowledged per second, the latency from sending an action to
 receiving both its acknowledgement and the state that follows it (p50, p99, max),
 errors, and the server's peak memory (its resident set). With ``--think 0`` the clients
-answer at once: the most actions per second one server process sustains.
+answer at once (the server started with ``--rate 1000``, as they send faster than a
+person may): the most actions per second one server process sustains.
 
     python benchmarks/bench_server.py --tables 200
     python benchmarks/bench_server.py --tables 20 --think 0 --seconds 20
@@ -130,7 +131,9 @@ def measure(tables: int, think: float, seconds: float) -> dict[str, Any]:
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "twentyeight", "serve", "--db",
                                str(folder / "tables.db"), "--port", str(port),
-                               "--quota", str(tables)],
+                               "--quota", str(tables),
+                               # Clients that do not think act faster than a person may.
+                               "--rate", "20" if think else "1000"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         url = f"http://127.0.0.1:{port}"

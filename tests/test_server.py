@@ -341,6 +341,16 @@ def test_hostile_messages_get_errors_and_the_table_carries_on(client: TestClient
     assert client.get("/health").json()["status"] == "ok"
 
 
+def test_the_message_rate_is_the_server_s_to_set(db: str) -> None:
+    with TestClient(create_app(db, rate=1000)) as client:
+        table = _table(client)
+        with client.websocket_connect(f"/api/tables/{table}/play") as ws:
+            _hello(ws)
+            for _ in range(100):
+                ws.send_text('{"type": "ping"}')
+            assert [_message(ws)["type"] for _ in range(100)] == ["pong"] * 100
+
+
 @pytest.mark.parametrize(("hello", "error", "code"), [
     ({"type": "hello", "version": 0}, "version", 4002),
     ({"type": "action", "action": "pass", "seq": 0}, "version", 4002),

@@ -295,6 +295,9 @@ def _parser() -> argparse.ArgumentParser:
                         "clients that send no Origin header are always let in)")
     p.add_argument("--quota", type=_positive, default=20,
                    help="unfinished tables one client address may have (default: 20)")
+    p.add_argument("--rate", type=_positive, default=20,
+                   help="messages a second one connection may send, on average (bursts "
+                        "of twice that); past it the connection is closed (default: 20)")
     p.add_argument("--expire-after", type=_positive, default=168, metavar="HOURS",
                    help="delete a table, finished or abandoned, this many hours after its "
                         "last change (default: 168, a week)")

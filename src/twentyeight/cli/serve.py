@@ -42,7 +42,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         print(f"backed up {_shown(args.db)} to {_shown(args.backup)}")
         return 0
     app = create_app(store, origins=frozenset(args.origin or ()), quota=args.quota,
-                     expire_after=args.expire_after * 3600.0)
+                     expire_after=args.expire_after * 3600.0, rate=float(args.rate))
     count = len(app.state.server.tables)
     print(f"twentyeight serve: {count} table{'' if count == 1 else 's'} from "
           f"{_shown(args.db)}, at http://{args.host}:{args.port}/ (Ctrl-C stops)",

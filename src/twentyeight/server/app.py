@@ -48,7 +48,8 @@ MAX_BODY = 16_384
 """The longest HTTP request body, in bytes."""
 
 RATE = 20.0
-"""Messages a connection may send per second, on average (bursts of twice that)."""
+"""Messages a connection may send per second, on average (bursts of twice that), unless
+the server is given another rate."""
 
 DEFAULT_QUOTA = 20
 """Unfinished tables one client address may have at once."""
@@ -76,10 +77,11 @@ class _Connection:
     """One WebSocket at a table: its seat (``None``: a spectator) and its message
     budget."""
 
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+    def __init__(self, socket: WebSocket, seat: int | None, rate: float = RATE) -> None:
         self.socket = socket
         self.seat = seat
-        self.allowance = 2 * RATE
+        self.rate = rate
+        self.allowance = 2 * rate
         self.checked = time.monotonic()
         self.closed = False
         self.pictures = False
@@ -88,7 +90,7 @@ class _Connection:
     def spend(self) -> bool:
         """Whether one more message is within the connection's rate."""
         now = time.monotonic()
-        self.allowance = min(2 * RATE, self.allowance + (now - self.checked) * RATE)
+        self.allowance = min(2 * self.rate, self.allowance + (now - self.checked) * self.rate)
         self.checked = now
         if self.allowance < 1:
             return False
@@ -100,8 +102,10 @@ class TableServer:
     """The tables of one store, and the connections to them."""
 
     def __init__(self, store: TableStore, *, origins: frozenset[str] = frozenset(),
-                 quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY) -> None:
+                 quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY,
+                 rate: float = RATE) -> None:
         self.store = store
+        self.rate = rate
         self.origins = origins
         self.quota = quota
         self.expire_after = expire_after
@@ -372,7 +376,7 @@ class TableServer:
             return
         table = self.tables.get(socket.path_params.get("table_id", ""))
         await socket.accept()
-        conn = _Connection(socket, None)
+        conn = _Connection(socket, None, self.rate)
         if table is None:
             await self._send(conn, _error("no-table", "no such table"))
             await self._close(conn, CLOSE_POLICY)
@@ -432,7 +436,7 @@ class TableServer:
                 return None
             text = event.get("text")
             if not conn.spend():
-                await self._send(conn, _error("flood", f"more than {RATE:g} messages a "
+                await self._send(conn, _error("flood", f"more than {conn.rate:g} messages a "
                                                        "second"))
                 await self._close(conn, CLOSE_FLOOD)
                 return None
@@ -509,14 +513,17 @@ def _error(kind: str, message: str) -> dict[str, Any]:
 
 
 def create_app(store: TableStore | str, *, origins: frozenset[str] = frozenset(),
-               quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY) -> Starlette:
+               quota: int = DEFAULT_QUOTA, expire_after: float = DEFAULT_EXPIRY,
+               rate: float = RATE) -> Starlette:
     """The table server over ``store`` (a :class:`~.store.TableStore`, or the path of
     a SQLite file for a :class:`Store`),
     accepting WebSocket connections from pages at ``origins`` (and clients that send no
     Origin), at most ``quota`` unfinished tables per client address, tables deleted
-    ``expire_after`` seconds after their last change."""
+    ``expire_after`` seconds after their last change, and at most ``rate`` messages a
+    second from a connection (on average; bursts of twice that)."""
     server = TableServer(Store(store) if isinstance(store, str) else store,
-                         origins=origins, quota=quota, expire_after=expire_after)
+                         origins=origins, quota=quota, expire_after=expire_after,
+                         rate=rate)
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[
             [Request], Awaitable[Response]]:
