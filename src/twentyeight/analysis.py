@@ -66,6 +66,9 @@ class Decision:
     """Each legal action's double-dummy value: the card points of the seat's side at the
     end if it takes the action and both sides then play best, every hand known
     (``None`` where the whole deal is not known to the reader)."""
+    lines: Mapping[Action, tuple[int, int]] | None
+    """Both sides' card points at the end for each legal action, under the same best
+    play (``None`` with :attr:`double_dummy`)."""
     before: tuple[int, int] | None
     """Each side's double-dummy card points before the decision (best play from here)."""
     after: tuple[int, int] | None
@@ -82,7 +85,8 @@ class Decision:
 
     @property
     def cost(self) -> int | None:
-        """The double-dummy card points the action cost its side (0 for a best play)."""
+        """The double-dummy card points the action cost its side: its points under best
+        play before the decision less those after it (0 for a play of :attr:`best`)."""
         if self.before is None or self.after is None:
             return None
         return self.before[self.team] - self.after[self.team]
@@ -96,13 +100,25 @@ class Decision:
 
     @property
     def best(self) -> tuple[Action, ...]:
-        """The legal actions of the highest double-dummy value (else of the highest
-        informed value; none if neither is known)."""
+        """The legal actions of best play, every hand known: those the solver itself
+        would take, playing for the margin between the sides' card points (the same as
+        the highest :attr:`double_dummy` value whenever every card is played; where the
+        play can stop early, the margin decides). Without double-dummy values, those of
+        the highest informed value; none if neither is known."""
+        if self.lines:
+            sign = 1 if self.team == 0 else -1
+
+            def worth(a: Action) -> tuple[int, int]:
+                p0, p1 = self.lines[a]  # type: ignore[index]
+                return sign * (p0 - p1), sign * p0
+
+            top = max(worth(a) for a in self.legal)
+            return tuple(a for a in self.legal if worth(a) == top)
         values: Mapping[Action, float] | None = self.double_dummy or self.informed
         if not values:
             return ()
-        top = max(values.values())
-        return tuple(a for a in self.legal if values[a] == top)
+        most = max(values.values())
+        return tuple(a for a in self.legal if values[a] == most)
 
 
 @frozen
@@ -212,35 +228,38 @@ def analyse(rnd: Round, *, seat: int | None = None, worlds: int = 0,
     known = rnd.is_over
     step = type(rnd).from_record({**rnd.record(), "actions": []})
     found: list[tuple[int, int, int, Action, tuple[Action, ...],
-                      Mapping[Action, int] | None, tuple[int, int] | None,
-                      Mapping[Action, float] | None]] = []
+                      Mapping[Action, int] | None, Mapping[Action, tuple[int, int]] | None,
+                      tuple[int, int] | None, Mapping[Action, float] | None]] = []
     sharing = _solve_sharing()
     for index, (actor, action) in enumerate(rnd.history):
         if step.phase is PLAY and len(step.tricks) >= from_trick:
             legal = step.legal_actions()
             values: Mapping[Action, int] | None = None
+            lines: Mapping[Action, tuple[int, int]] | None = None
             before: tuple[int, int] | None = None
             if known and len(legal) > 1:
                 solution = sharing(step)
                 values, before = solution.action_values, solution.card_points
+                lines = solution.action_lines
             hint: Mapping[Action, float] | None = None
             if worlds and actor in informed_seats:
                 hint = MappingProxyType(informed_values(step, worlds))
-            found.append((index, len(step.tricks), actor, action, legal, values, before,
-                          hint))
+            found.append((index, len(step.tricks), actor, action, legal, values, lines,
+                          before, hint))
         step.apply(action)
     decisions: list[Decision] = []
     later: tuple[int, int] | None = rnd.card_points if known else None
-    for index, done, actor, action, legal, values, before, informed in reversed(found):
+    for index, done, actor, action, legal, values, lines, before, informed in reversed(found):
         after = later
         if known and before is None:
             # One legal action: the value does not change over it.
             before = after
             assert before is not None
             values = MappingProxyType({legal[0]: before[actor & 1]})
+            lines = MappingProxyType({legal[0]: before})
         decisions.append(Decision(index=index, tricks_done=done, seat=actor, action=action,
-                                  legal=legal, double_dummy=values, before=before,
-                                  after=after, informed=informed))
+                                  legal=legal, double_dummy=values, lines=lines,
+                                  before=before, after=after, informed=informed))
         later = before
     decisions.reverse()
     return Analysis(ruleset=rnd.ruleset.name, decisions=tuple(decisions),

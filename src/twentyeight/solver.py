@@ -127,6 +127,11 @@ class Solution:
     """True when the search finished: every value is exact."""
     nodes: int
     """Positions the search visited."""
+    action_lines: Mapping[Action, tuple[int, int]] = MappingProxyType({})
+    """Each legal action searched to its exact value and both sides' card points at the
+    end if it is taken and both sides then play best (every legal action when
+    :attr:`exact`). Where the play can stop early, an action can leave its own side's
+    points as they are and still give the other side more: this tells them apart."""
 
     @property
     def team(self) -> int:
@@ -292,7 +297,9 @@ class _Search:
         return Solution(seat=seat, card_points=card_points,
                         action_values=MappingProxyType(values),
                         action_bounds=MappingProxyType(bounds), exact=exact,
-                        nodes=self.nodes)
+                        nodes=self.nodes,
+                        action_lines=MappingProxyType(
+                            {a: _decode(lines[a]) for a in legal if a in lines}))
 
     def _left(self, pos: PlayPosition) -> tuple[int, int]:
         """The card points not yet won at ``pos``, the cards not in a finished trick and

@@ -28,6 +28,7 @@ def _decision_json(d: Decision) -> dict[str, Any]:
         "index": d.index, "tricks_done": d.tricks_done, "seat": d.seat,
         "action": str(d.action), "legal": [str(a) for a in d.legal],
         "double_dummy": None if d.double_dummy is None else _values(d.double_dummy),
+        "lines": None if d.lines is None else {str(a): list(v) for a, v in d.lines.items()},
         "before": None if d.before is None else list(d.before),
         "after": None if d.after is None else list(d.after),
         "cost": d.cost,
