@@ -22,6 +22,7 @@ import time
 import twentyeight as te
 from baseline import random_deal_play
 from twentyeight.bots import HeuristicBot
+from twentyeight.search_tables import search_tables
 from twentyeight.solver import solve
 
 
@@ -87,6 +88,10 @@ def main() -> None:
                     "p95": round(times[int(0.95 * (len(times) - 1))], 3),
                     "max": round(times[-1], 3)},
         "nodes_median": int(statistics.median(nodes)),
+        # What one position costs: the search over the round (clone and apply) where the
+        # ruleset's plug-ins keep the play from the kernel, the kernel otherwise.
+        "microseconds_per_node": round(1e6 * sum(times) / max(1, sum(nodes)), 2),
+        "kernel": search_tables(te.ruleset(args.ruleset)).plain,
         "median_in_baseline_games": round(statistics.median(times) / game),
         "cut_short": cut,
     }
@@ -96,7 +101,8 @@ def main() -> None:
     s = report["seconds"]
     print(f"{args.ruleset}, {len(times)} deals from the lead after {args.tricks_played} "
           f"tricks: median {s['median']} s, p95 {s['p95']} s, max {s['max']} s; "  # type: ignore[index]
-          f"median nodes {report['nodes_median']}; median = "
+          f"median nodes {report['nodes_median']}; {report['microseconds_per_node']} µs a "
+          f"node ({'kernel' if report['kernel'] else 'search over the round'}); median = "
           f"{report['median_in_baseline_games']} baseline games; cut short: {cut}")
 
 
