@@ -4,7 +4,7 @@ join and leave tables, and one WebSocket per player or spectator for the play.
 Every change goes the same way: the library applies the action (or refuses it, changing
 nothing), the actions it accepted are written to the store in one transaction, and only
 once that has committed is the sender told (``ack``) and every connection at the table
-sent its new state. See ``docs/guides/table-server.md`` for the protocol.
+sent its new state. See ``docs/guides/server.md`` for the protocol.
 """
 
 from __future__ import annotations
