@@ -423,6 +423,36 @@ def test_the_http_api_refuses_what_does_not_fit(db: str) -> None:
         assert all("token" not in json.dumps(t) for t in listed)
 
 
+def test_hostile_table_requests_get_a_status_never_a_crash(db: str) -> None:
+    """Options, bots and time limits of every JSON type at ``POST /api/tables``, and
+    bodies of every type at join and leave: an answer with a status, never a server
+    error."""
+    rng = random.Random(40)
+    junk: list[Any] = [None, True, 0, -1, 2**70, 1.5, float("1e308"), "", "x" * 300,
+                       [], [1, "a"], {}, {"a": {"b": []}}]
+    import attrs
+
+    keys = [*(f.name for f in attrs.fields(type(te.ruleset("28").config))),
+            "name", "self", "cls", "__class__", ""]
+    with TestClient(create_app(db, quota=10_000), raise_server_exceptions=False) as client:
+        for _ in range(150):
+            body: dict[str, Any] = {
+                "ruleset": rng.choice(["28", "29+double", "56", "304", "nope", 5, None]),
+                "options": {rng.choice(keys): rng.choice(junk)
+                            for _ in range(rng.randrange(3))},
+                "bots": rng.choice([None, [None] * 4, ["random"] * 4, ["x"], 7, [1, 2]]),
+                "time_limit": rng.choice([None, None, 0.5, -3, "soon", [], 1e9]),
+            }
+            answer = client.post("/api/tables", json=body)
+            assert answer.status_code in (201, 400), (body, answer.status_code, answer.text)
+            if answer.status_code == 201:
+                table = answer.json()["table"]
+                for join in (rng.choice(junk), {"seat": rng.choice(junk)}, {"seat": 0}):
+                    code = client.post(f"/api/tables/{table}/join", json=join).status_code
+                    assert code in (201, 400, 409), (join, code)
+        assert client.get("/health").status_code == 200
+
+
 # ---------------------------------------------------------------- what a seat is sent
 
 

@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..bots import BOT_KINDS
 from ..errors import TwentyEightError
 from ..registry import presets
 from ..registry import ruleset as lookup
@@ -201,11 +202,10 @@ class TableServer:
     def leave(self, table: Table, seat: int, bot: Any) -> None:
         """Give ``seat`` to a bot of kind ``bot``."""
         kinds = list(table.bot_kinds)
-        kinds[seat] = bot if isinstance(bot, str) else "heuristic"
-        try:
-            Table(table.id, table.rules, 0, kinds)  # checks the kinds
-        except TwentyEightError as exc:
-            raise _Refusal(400, "bad-request", str(exc)) from None
+        kinds[seat] = bot if bot is not None else "heuristic"
+        if kinds[seat] not in BOT_KINDS:
+            raise _Refusal(400, "bad-request", f"'bot' is one of "
+                                               f"{', '.join(sorted(BOT_KINDS))}")
         self.store.set_bots(table.id, kinds)
         self.store.set_seat(table.id, seat, None)
         table.bot_kinds = tuple(kinds)
