@@ -73,6 +73,7 @@ def _server_class() -> type:
 
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
+            """While the server runs: SIGINT and SIGTERM ask it to stop."""
             if threading.current_thread() is not threading.main_thread():
                 yield
                 return

@@ -173,6 +173,7 @@ class TableServer:
         return table
 
     def table(self, table_id: str) -> Table:
+        """The table ``table_id`` (an HTTP 404 if there is none)."""
         table = self.tables.get(table_id)
         if table is None:
             raise _Refusal(404, "no-table", "no such table")
