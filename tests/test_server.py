@@ -110,7 +110,8 @@ def test_a_person_plays_a_whole_deal_against_three_bots(client: TestClient, db: 
             seq += 1
     server = client.app.state.server  # type: ignore[attr-defined]
     played = server.tables[table].match.rounds[0]
-    assert played.is_over and state["deal"] == 1
+    # (The bots may have had the next deal annulled already: the deal is at least 1.)
+    assert played.is_over and state["deal"] >= 1
     assert state["totals"] == list(server.tables[table].match.totals)
     # Every action is in the store, in order.
     stored = Store(db).actions(table)

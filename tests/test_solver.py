@@ -89,6 +89,7 @@ def check_against_minimax(rnd: te.Round) -> Solution:
     for action, line in lines.items():
         assert solution.action_values[action] == points_of(line)[team], str(action)
         assert solution.action_bounds[action] == (points_of(line)[team],) * 2
+        assert solution.action_lines[action] == points_of(line), str(action)
     best = max(lines.values()) if team == 0 else min(lines.values())
     assert solution.card_points == points_of(best)
     assert solution.value == points_of(best)[team]
@@ -97,14 +98,15 @@ def check_against_minimax(rnd: te.Round) -> Solution:
     return solution
 
 
-def check_endings(name: str, count: int, tricks_left: int, **options: object) -> None:
+def check_endings(name: str, count: int, tricks_left: int, first_seed: int = 0,
+                  **options: object) -> None:
     """Check ``count`` random endings of ``name`` (with ``options``) against minimax,
-    from seed 0 on, skipping rounds that end before the ending starts."""
+    from ``first_seed`` on, skipping rounds that end before the ending starts."""
     checked = 0
-    seed = 0
+    seed = first_seed
     while checked < count:
         # (Random Thunee calls end most hands of thunee early: it needs more seeds.)
-        assert seed < 100 * count, "too few rounds reach the ending"
+        assert seed < first_seed + 100 * count, "too few rounds reach the ending"
         rnd = ending(name, seed, tricks_left, **options)
         seed += 1
         if rnd is not None:
@@ -118,6 +120,16 @@ def test_solver_equals_minimax_on_random_endings(name: str) -> None:
     # of the trick: every rule in play, concealed trumps and calls included.
     players = te.ruleset(name).config.players
     check_endings(name, ENDINGS_PER_PRESET, 3 if players <= 4 else 2)
+
+
+@pytest.mark.skipif(not os.environ.get("TWENTYEIGHT_DEEP"),
+                    reason="deep run: set TWENTYEIGHT_DEEP=1")
+@pytest.mark.parametrize("name", te.presets())
+def test_deep_solver_equals_minimax_on_1000_endings(name: str) -> None:
+    """Issue 39's exactness item: 1,000 endings of every registered ruleset, other deals
+    than the default run's."""
+    players = te.ruleset(name).config.players
+    check_endings(name, 1000, 3 if players <= 4 else 2, first_seed=1_000_000)
 
 
 @pytest.mark.parametrize("name", compositions())
