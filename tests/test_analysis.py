@@ -140,7 +140,11 @@ def test_a_round_not_finished_has_no_double_dummy_values() -> None:
     found = analyse(rnd, seat=0, worlds=2, from_trick=5)
     assert not found.double_dummy and found.start is None
     assert all(d.double_dummy is None and d.cost is None for d in found.decisions)
-    assert all((d.informed is not None) == (d.seat == 0) for d in found.decisions)
+    # Only the seat's own decisions: another seat's legal actions would show its cards.
+    assert found.decisions and all(d.seat == 0 and d.informed is not None
+                                   for d in found.decisions)
+    with pytest.raises(TwentyEightError, match="one seat"):
+        analyse(rnd, from_trick=5)
 
 
 @pytest.mark.parametrize("name", ["28", "29", "56", "304", "thunee", "28six"])

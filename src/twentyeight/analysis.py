@@ -211,13 +211,18 @@ def analyse(rnd: Round, *, seat: int | None = None, worlds: int = 0,
     Double-dummy values are given for a finished round only: one that is not over may
     be the record of a round in progress, whose hidden cards the values would give
     away. Informed values (``worlds`` deals each; 0: none) are given for the decisions
-    of ``seat``, or of every seat when ``seat`` is ``None``. ``from_trick`` starts the
-    analysis at the start of that trick (0: the first lead), which is much quicker near
-    the end of the play. ``rnd`` is not changed."""
+    of ``seat``, or of every seat when ``seat`` is ``None``. A round not finished is
+    analysed for one ``seat`` and holds that seat's decisions only (another seat's
+    legal actions would show its cards): what it holds, that seat may see.
+    ``from_trick`` starts the analysis at the start of that trick (0: the first lead),
+    which is much quicker near the end of the play. ``rnd`` is not changed."""
     if worlds:
         _check_worlds(worlds)
     if seat is not None:
         rnd._seat(seat)
+    elif not rnd.is_over:
+        raise TwentyEightError("a round not finished is analysed for one seat (seat=N): "
+                               "the rest of its analysis would show cards still hidden")
     n_tricks = rnd.ruleset.config.tricks
     if isinstance(from_trick, bool) or not isinstance(from_trick, int) \
             or not 0 <= from_trick < n_tricks:
@@ -232,7 +237,8 @@ def analyse(rnd: Round, *, seat: int | None = None, worlds: int = 0,
                       tuple[int, int] | None, Mapping[Action, float] | None]] = []
     sharing = _solve_sharing()
     for index, (actor, action) in enumerate(rnd.history):
-        if step.phase is PLAY and len(step.tricks) >= from_trick:
+        if step.phase is PLAY and len(step.tricks) >= from_trick \
+                and (known or actor == seat):
             legal = step.legal_actions()
             values: Mapping[Action, int] | None = None
             lines: Mapping[Action, tuple[int, int]] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -192,18 +193,21 @@ def check_refusals_hide_in_rounds(rules: Ruleset | str, inputs: int = 2000,
 
 def check_analysis_hides(rnd: Round, seat: int, rng: random.Random, *, worlds: int = 2,
                          from_trick: int = 0, tries: int = 2) -> int:
-    """The hiding property for the analyser: the informed values of ``seat``'s
-    decisions (:func:`twentyeight.analysis.analyse` with ``worlds`` deals each, from
-    trick ``from_trick``) are identical in every deal ``seat`` cannot tell apart from
-    this one, and a round not finished carries no double-dummy value. Returns how many
-    other deals were compared."""
-    def informed(r: Round) -> list[tuple[int, str, dict[str, float]]]:
+    """The hiding property for the analyser: the analysis made for ``seat``
+    (:func:`twentyeight.analysis.analyse` with ``worlds`` deals each, from trick
+    ``from_trick``: each decision, its legal actions and its informed values) is
+    identical in every deal ``seat`` cannot tell apart from this one, and a round not
+    finished carries no double-dummy value. Returns how many other deals were
+    compared."""
+
+    def informed(r: Round) -> list[Any]:
         found = analyse(r, seat=seat, worlds=worlds, from_trick=from_trick)
         _require(r.is_over or not found.double_dummy,
                  "the analysis of a round not finished gives double-dummy values: they "
                  "show cards still hidden")
-        return [(d.index, str(d.action), {str(a): v for a, v in d.informed.items()})
-                for d in found.decisions if d.informed is not None]
+        return [(d.index, d.seat, str(d.action), [str(a) for a in d.legal],
+                 None if d.informed is None else {str(a): v for a, v in d.informed.items()})
+                for d in found.decisions]
 
     expected = informed(rnd)
     compared = 0
