@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -236,3 +237,22 @@ def _validator(schema_text: str) -> Any:
     schema = json.loads(schema_text)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema, registry=_schema_registry())
+
+
+def load_file_module(path: Path, name: str) -> ModuleType:
+    """The Python file at ``path`` (outside the package: a benchmark, a docs hook),
+    imported as the module ``name``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def benchmark_module(stem: str) -> ModuleType:
+    """``benchmarks/<stem>.py``, imported as a module (once per test run)."""
+    return load_file_module(ROOT / "benchmarks" / f"{stem}.py", f"{stem}_tool")

@@ -5,27 +5,17 @@ the benchmark's to report, not a test's to time."""
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import os
-import sys
 from types import ModuleType
 
 import pytest
 
-from .helpers import ROOT
+from .helpers import benchmark_module
 
 
-@functools.cache
 def bench() -> ModuleType:
     """``benchmarks/bench_server.py``, imported as a module."""
-    spec = importlib.util.spec_from_file_location(
-        "bench_server", ROOT / "benchmarks" / "bench_server.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("bench_server")
 
 
 def test_a_short_load_runs_without_errors() -> None:

@@ -9,12 +9,10 @@ records with ``jsonschema``.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
 import re
-import sys
 from importlib.metadata import distribution
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +24,7 @@ from twentyeight_variants.sources import SOURCES
 
 import twentyeight as te
 
-from .helpers import built_site, published_schema, validate
+from .helpers import benchmark_module, built_site, load_file_module, published_schema, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -34,13 +32,7 @@ SCHEMA_PATH = DOCS / "schema" / "round-record.schema.json"
 
 
 def _load_hook(name: str) -> ModuleType:
-    path = ROOT / "docs_hooks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"docs_hooks_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file_module(ROOT / "docs_hooks" / f"{name}.py", f"docs_hooks_{name}")
 
 
 tables = _load_hook("rules_tables")
@@ -140,13 +132,7 @@ def test_comparison_covers_every_preset_in_narrow_tables() -> None:
 
 def _bench_ops() -> ModuleType:
     """``benchmarks/bench_ops.py``, imported as a module."""
-    spec = importlib.util.spec_from_file_location("bench_ops_tool",
-                                                  ROOT / "benchmarks" / "bench_ops.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("bench_ops")
 
 
 def test_performance_page_covers_every_preset_in_narrow_tables() -> None:

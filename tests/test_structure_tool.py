@@ -6,28 +6,19 @@ input."""
 from __future__ import annotations
 
 import ast
-import functools
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import twentyeight as te
 
-ROOT = Path(__file__).resolve().parent.parent
+from .helpers import ROOT, benchmark_module
+
 PHASES = ROOT / "src" / "twentyeight" / "phases.py"
 
 
-@functools.cache
 def tool() -> ModuleType:
     """``benchmarks/structure.py``, imported as a module."""
-    spec = importlib.util.spec_from_file_location(
-        "structure_tool", ROOT / "benchmarks" / "structure.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("structure")
 
 
 def _method(path: Path, name: str) -> ast.FunctionDef:

@@ -313,8 +313,8 @@ def _parser() -> argparse.ArgumentParser:
                  "only), the plays that cost points and how many, and with --seat the "
                  "informed values of that seat's plays (averaged over deals it could not "
                  "tell from the real one, each solved). Solving from the first lead takes "
-                 "about a second a round of 28, far longer for 304 or Thunee: --from-trick "
-                 "starts later.",
+                 "about a second a round of 28, far longer where plug-ins hook the play: "
+                 "--from-trick starts later.",
                  "twentyeight analyse round.json",
                  "twentyeight analyse round.json --seat 0 --worlds 16",
                  "twentyeight analyse round.json --from-trick 5 --json",

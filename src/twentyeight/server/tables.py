@@ -134,11 +134,14 @@ class Table:
         if bot is None:
             kind = self.bot_kinds[seat]
             assert kind is not None
-            # Seeded from the table's seed: a bot's play is the server's secret too.
-            bot = self._bots[seat] = BOT_KINDS[kind](
-                int.from_bytes(hashlib.sha256(f"{self.seed}:{seat}".encode()).digest()[:8],
-                               "big"))
+            bot = self._bots[seat] = BOT_KINDS[kind](self._bot_seed(seat))
         return bot
+
+    def _bot_seed(self, *parts: int) -> int:
+        """A bot's seed, made from the table's seed and ``parts``: a bot's play is the
+        server's secret too."""
+        text = ":".join(str(p) for p in (self.seed, *parts))
+        return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
     # ---------------------------------------------------------------- play
 
@@ -182,7 +185,7 @@ class Table:
         if self.finished or self.round.to_act != seat:
             return []
         kind = self.bot_kinds[seat] or "heuristic"
-        bot = BOT_KINDS[kind](0)
+        bot = BOT_KINDS[kind](self._bot_seed(seat, self.actions))
         self.round.apply(bot_action(self.round, seat, bot))
         rows = [self._row(seat, None)]
         self.timed_out = seat
@@ -205,9 +208,7 @@ class Table:
         assert seat is not None
         kind = self.bot_kinds[seat]
         assert kind is not None
-        seed = int.from_bytes(hashlib.sha256(
-            f"{self.seed}:{seat}:{self.actions}".encode()).digest()[:8], "big")
-        return self.round.to_json(), seat, kind, seed
+        return self.round.to_json(), seat, kind, self._bot_seed(seat, self.actions)
 
     def apply_bot(self, seat: int, text: str) -> list[ActionRow]:
         """A searching bot's action for ``seat`` (chosen in a worker), then the bots'
