@@ -42,6 +42,11 @@ COMPILED_MODULES = [
 """The modules the solver spends its time in (``twentyeight.solver_kernel`` imports
 the next two), and the resampler's exact draw (``sharing``: about 15% off a resample)."""
 
+NATIVE_KERNEL = "src/twentyeight/_native_kernel.c"
+"""The solver's search of plain play written in C (``twentyeight._native_kernel``): the
+same search as ``solver_kernel.Kernel``, which runs it wherever this module is built.
+Its type stub (``.pyi``) is read by mypyc when it compiles ``solver_kernel``."""
+
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "build" / "compiled-cache"
 KEEP = 4
@@ -86,6 +91,8 @@ def cache_key() -> str:
         for found in _imported_sources(todo.pop()) - sources:
             sources.add(found)
             todo.append(found)
+    sources.add(HERE / NATIVE_KERNEL)
+    sources.add((HERE / NATIVE_KERNEL).with_suffix(".pyi"))
     digest = hashlib.sha256()
     for source in sorted(sources):
         digest.update(source.relative_to(HERE).as_posix().encode() + b"\0")
@@ -93,7 +100,7 @@ def cache_key() -> str:
     tools = [mypy.version.__version__, sys.version, sys.platform, platform.machine(),
              sysconfig.get_config_var("EXT_SUFFIX"), sysconfig.get_config_var("CC"),
              os.environ.get("CC"), os.environ.get("CFLAGS"), os.environ.get("LDFLAGS"),
-             OPT_LEVEL, *MYPYC_ARGS, *COMPILED_MODULES]
+             OPT_LEVEL, *MYPYC_ARGS, *COMPILED_MODULES, NATIVE_KERNEL]
     digest.update(json.dumps(tools).encode())
     return digest.hexdigest()[:32]
 
@@ -173,6 +180,9 @@ def compiled_extensions() -> tuple[list[Extension], dict[str, Any]]:
         print("twentyeight: the compiled modules' sources are unchanged: copying them "
               f"from {CACHE.relative_to(HERE) / str(key)}", file=sys.stderr)
         return [Extension(name, sources=[]) for name in cached], command
+    # A C compiler that fails leaves the search in Python in place.
+    native = Extension("twentyeight._native_kernel", sources=[NATIVE_KERNEL],
+                       optional=True, extra_compile_args=["-O2"])
     try:
         from mypyc.build import mypycify
 
@@ -181,13 +191,13 @@ def compiled_extensions() -> tuple[list[Extension], dict[str, Any]]:
         extensions: list[Extension] = mypycify([*MYPYC_ARGS, *COMPILED_MODULES],
                                                opt_level=OPT_LEVEL)
     except (Exception, SystemExit) as exc:  # whatever fails, the package runs as pure Python
-        print(f"twentyeight: not compiling the solver ({exc!r}); it runs as pure Python",
-              file=sys.stderr)
-        return [], {}
+        print(f"twentyeight: not compiling the solver's modules ({exc!r}); they run as "
+              "pure Python", file=sys.stderr)
+        return [native], {}  # a build without them is not one to keep in the cache
     for extension in extensions:
         # A C compiler that fails leaves the pure-Python module in place.
         extension.optional = True
-    return extensions, command
+    return [*extensions, native], command
 
 
 _extensions, _commands = compiled_extensions()

@@ -9,6 +9,12 @@ max), nodes, and the same median in baseline games (the straight-line random gam
     python benchmarks/bench_solver.py --ruleset 28 --deals 100
     python benchmarks/bench_solver.py --ruleset 28 --deals 100 --tricks-played 2
     python benchmarks/bench_solver.py --ruleset 28 --deals 200 --first-seed 90000
+    python benchmarks/bench_solver.py --ruleset 28 --deals 40 --python-kernel
+
+The report says which search ran the positions from the start of a trick on: the
+kernel in C (``twentyeight._native_kernel``, where it is built), the same kernel in
+Python (``--python-kernel``, or where the C one is not built), or the search over the
+round (rulesets whose plug-ins act in the play).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import time
 
 import twentyeight as te
 from baseline import random_deal_play
+from twentyeight import solver_kernel
 from twentyeight.bots import HeuristicBot
 from twentyeight.search_tables import search_tables
 from twentyeight.solver import solve
@@ -40,6 +47,14 @@ def position(name: str, seed: int, tricks_played: int) -> te.Round | None:
         assert seat is not None
         rnd.apply(bots[seat].choose(dict(rnd.view(seat))))
     return None
+
+
+def kernel_language(name: str) -> str:
+    """Which search takes the positions of ``name`` from the start of a trick on."""
+    tables = search_tables(te.ruleset(name))
+    if not tables.plain:
+        return "search over the round"
+    return "kernel in C" if solver_kernel.runs_in_c(tables) else "kernel in Python"
 
 
 def baseline_game_seconds(seconds: float = 1.0) -> float:
@@ -63,8 +78,12 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=0,
                     help="the seed of the first deal; each next deal takes the next seed "
                          "(default: 0)")
+    ap.add_argument("--python-kernel", action="store_true",
+                    help="search in Python even where the search in C is built")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.python_kernel:
+        solver_kernel.use_native = False
     if args.first_seed < 0:
         ap.error("--first-seed must be 0 or more")
     game = baseline_game_seconds()
@@ -92,6 +111,7 @@ def main() -> None:
         # ruleset's plug-ins keep the play from the kernel, the kernel otherwise.
         "microseconds_per_node": round(1e6 * sum(times) / max(1, sum(nodes)), 2),
         "kernel": search_tables(te.ruleset(args.ruleset)).plain,
+        "search": kernel_language(args.ruleset),
         "median_in_baseline_games": round(statistics.median(times) / game),
         "cut_short": cut,
     }
@@ -102,7 +122,7 @@ def main() -> None:
     print(f"{args.ruleset}, {len(times)} deals from the lead after {args.tricks_played} "
           f"tricks: median {s['median']} s, p95 {s['p95']} s, max {s['max']} s; "  # type: ignore[index]
           f"median nodes {report['nodes_median']}; {report['microseconds_per_node']} µs a "
-          f"node ({'kernel' if report['kernel'] else 'search over the round'}); median = "
+          f"node ({report['search']}); median = "
           f"{report['median_in_baseline_games']} baseline games; cut short: {cut}")
 
 

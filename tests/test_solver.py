@@ -267,9 +267,22 @@ def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
+@pytest.fixture(params=["C", "Python"])
+def kernel_language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each kernel test runs twice: on the search in C (where it is built) and on the
+    same search in Python (the fallback where it is not)."""
+    from twentyeight import solver_kernel
+
+    if request.param == "C" and not solver_kernel.NATIVE:
+        pytest.skip("the search in C is not built here")
+    monkeypatch.setattr(solver_kernel, "use_native", request.param == "C")
+    return str(request.param)
+
+
 @pytest.mark.parametrize(("name", "options"), KERNEL_OPTIONS)
 def test_the_kernel_equals_minimax_under_every_play_option(
-        name: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+        name: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch,
+        kernel_language: str) -> None:
     # From the start of each trick past the first, where no claim or plug-in can act,
     # the solver searches on a few numbers of its own; the engine still says what is
     # legal. Concealed trumps, calls, exposures by the face-down card, early trumps and
@@ -420,9 +433,16 @@ def test_compiled_modules_are_not_older_than_their_source() -> None:
 
     if not solver_kernel.COMPILED:
         pytest.skip("a pure-Python install: nothing is compiled")
-    for module in (solver_kernel, search_tables, tricks, sharing):
-        built = pathlib.Path(module.__file__ or "")
-        source = built.with_name(module.__name__.rsplit(".", 1)[1] + ".py")
+    modules: list[tuple[object, str]] = [
+        (m, ".py") for m in (solver_kernel, search_tables, tricks, sharing)]
+    if solver_kernel.NATIVE:
+        from twentyeight import _native_kernel
+
+        modules.append((_native_kernel, ".c"))
+    for module, suffix in modules:
+        name = str(getattr(module, "__name__", ""))
+        built = pathlib.Path(getattr(module, "__file__", None) or "")
+        source = built.with_name(name.rsplit(".", 1)[1] + suffix)
         assert built.suffix in (".so", ".pyd"), f"{module.__name__} is not compiled"
         if source.exists():
             assert built.stat().st_mtime >= source.stat().st_mtime - 2, (
@@ -460,3 +480,114 @@ def test_the_kernel_keys_no_two_states_alike_for_the_engines_legal_cards(name: s
             key = kernel.legal_key(seat, trick)
             assert keys.setdefault(key, state) == state, (keys[key], state)
     assert len(keys) > 10_000
+
+
+# ---------------------------------------------------------------- the search in C
+
+_NATIVE_CASES = [(name, options, tricks_left) for name, options in KERNEL_OPTIONS
+                 for tricks_left in (3, 5)]
+
+
+def _solved_both_ways(rnd: te.Round, monkeypatch: pytest.MonkeyPatch,
+                      **budget: int) -> tuple[Solution, Solution]:
+    """``rnd`` solved by the search in C and by the search in Python."""
+    from twentyeight import solver_kernel
+
+    solutions = []
+    for native in (True, False):
+        monkeypatch.setattr(solver_kernel, "use_native", native)
+        solutions.append(solve(rnd, **budget))  # type: ignore[arg-type]
+    return solutions[0], solutions[1]
+
+
+def _needs_native() -> None:
+    from twentyeight import solver_kernel
+
+    if not solver_kernel.NATIVE:
+        pytest.skip("the search in C is not built here")
+
+
+@pytest.mark.parametrize(("name", "options", "tricks_left"), _NATIVE_CASES)
+def test_the_search_in_c_is_the_search_in_python_node_for_node(
+        name: str, options: dict[str, object], tricks_left: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The C search restates the Python one step for step (same move order, same table,
+    # same equivalent cards): same values, same lines and the same count of positions.
+    # Endings too long for minimax are compared here.
+    _needs_native()
+    compared = 0
+    for seed in range(40):
+        rnd = ending(name, seed, tricks_left, **options)
+        if rnd is None:
+            continue
+        in_c, in_python = _solved_both_ways(rnd, monkeypatch)
+        assert in_c == in_python, (name, options, seed)
+        compared += 1
+        if compared == 3:
+            break
+    assert compared == 3
+
+
+def test_the_search_in_c_runs_the_kernels_positions_of_28(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where it is built, a 28 deal is searched in C (its table fills), not in Python.
+    _needs_native()
+    from twentyeight.solver import _Search
+    from twentyeight.solver_kernel import Kernel
+
+    made: list[Kernel] = []
+    original = _Search._kernel_value
+
+    def kept(self: _Search, rnd: te.Round, alpha: int, beta: int) -> int:
+        value = original(self, rnd, alpha, beta)
+        assert self.kernel is not None
+        made.append(self.kernel)
+        return value
+
+    monkeypatch.setattr(_Search, "_kernel_value", kept)
+    rnd = ending("28", 5, 5)
+    assert rnd is not None
+    solve(rnd)
+    assert made and all(k.native is not None for k in made)
+    assert made[-1].search.native_table.entries() > 0
+
+
+@pytest.mark.parametrize("max_nodes", [1, 700, 5_000])
+def test_a_budget_stops_the_search_in_c_where_it_stops_the_search_in_python(
+        max_nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The budget is checked from inside the C search: cut short at the same node, the
+    # two give the same bounds.
+    _needs_native()
+    rnd = ending("28", 11, 6)
+    assert rnd is not None
+    in_c, in_python = _solved_both_ways(rnd, monkeypatch, max_nodes=max_nodes)
+    assert not in_c.exact
+    assert in_c == in_python
+
+
+def test_an_error_inside_the_search_in_c_leaves_the_round_and_the_next_search_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # An exception raised by the engine while the C search asks it comes out as it is;
+    # the round solved is untouched and a new search gives the exact values.
+    _needs_native()
+    from twentyeight.position import Scratch
+
+    rnd = ending("28", 7, 5)
+    assert rnd is not None
+    before = rnd.to_json()
+    expected = solve(rnd)
+    original = Scratch.legal
+    asked = [0]
+
+    def failing(self: Scratch, *args: object) -> tuple[int, bool]:
+        asked[0] += 1
+        if asked[0] == 50:
+            raise RuntimeError("the engine failed")
+        return original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Scratch, "legal", failing)
+    with pytest.raises(RuntimeError, match="the engine failed"):
+        solve(rnd)
+    monkeypatch.setattr(Scratch, "legal", original)
+    assert rnd.to_json() == before
+    assert solve(rnd) == expected

@@ -206,6 +206,7 @@ def _solve_sharing() -> Callable[[Round], Solution]:
         if shared is not None:
             search.table, search.patterns, search.pattern_ids = \
                 shared.table, shared.patterns, shared.pattern_ids
+            search.native_table = shared.native_table
         shared = search
         return _root(search, rnd)
 
@@ -233,6 +234,9 @@ class _Search:
         self.signed = min(ruleset.deck.points) < 0 or ruleset.config.last_trick_points < 0
         """Whether some points are negative: then the points still to win are counted
         at each position, not read off :attr:`total`."""
+        self.native_table: Any = None
+        """The transposition table of the search in C, made when first needed (its
+        positions are the kernel's, keyed alike: see :mod:`twentyeight.solver_kernel`)."""
         self.kernel: Kernel | None = None
         """The search of positions where only cards are played, made when first needed."""
         self.play_of: tuple[Action, ...] = ()

@@ -12,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Final
 
+try:
+    from . import _native_kernel
+except ImportError:  # not built here: the search runs in Python
+    _native_kernel = None  # type: ignore[assignment]
+
 from .legality import CALL_TRUMP
 from .position import Scratch, kernel_takes, play_actions, position_of
 from .search_tables import (
@@ -29,11 +34,22 @@ if TYPE_CHECKING:
     from .round import Round
     from .solver import _Search
 
-__all__ = ["COMPILED", "Kernel"]
+__all__ = ["COMPILED", "NATIVE", "Kernel", "keyed_by_pattern", "native_key_words",
+           "runs_in_c", "use_native"]
 
 COMPILED: bool = not __file__.endswith((".py", ".pyc"))
 """Whether this module runs compiled (an extension module built at install), not from
 its Python source."""
+
+NATIVE: bool = _native_kernel is not None
+"""Whether the search in C (``twentyeight._native_kernel``, built at install where a C
+compiler is at hand) is there. It runs the same search as :class:`Kernel` (the same
+values, moves and node counts) about ten times faster, for decks whose start of a
+trick is keyed by the pattern of the cards; the tests run both. Setting
+:data:`use_native` false makes new searches run in Python."""
+
+use_native: bool = True
+"""Whether new searches use the search in C where it is there and takes the deal."""
 
 _LEGAL_MEMO_SIZE: Final = 1 << 16
 """Hands whose legal cards one search keeps at most (then it starts afresh)."""
@@ -73,8 +89,7 @@ class Kernel:
         # With the pattern of the cards as key (:class:`SearchTables`), nothing else read
         # by the rest of the play is left to key: the short key is quicker to build and
         # hash.
-        self.compressed: bool = (tables.compressed and not tables.watch_led
-                                 and not tables.watch_trump_led)
+        self.compressed: bool = keyed_by_pattern(tables)
         self.hands: list[int] = scratch.hands
         # The scratch round's answers, bound once (asked at one node in ten).
         self.scratch_legal: Callable[[int, list[int], int, int, int, bool],
@@ -123,6 +138,50 @@ class Kernel:
         self.must_trump: int = -1
         self.led_suits: int = 0
         self.trump_led: bool = False
+        self.native: Any = self._native(search, rnd)
+        """The same search in C, when it runs this deal (else None)."""
+
+    def _native(self, search: _Search, rnd: Round) -> Any:
+        """The search in C for this deal, or None where it is not built, not wanted, or
+        does not take the deal (decks keyed other than by the pattern of the cards)."""
+        if not runs_in_c(tables := self.tables):
+            return None
+        by_pattern = tables.compressed
+        width = tables.suit_runs[0][1].bit_length() if by_pattern else 0
+        key_words = native_key_words(tables, len(self.hands))
+        table = search.native_table
+        if table is None:
+            table = search.native_table = _native_kernel.Table(key_words)
+        scratch = self.scratch
+        try:
+            return _native_kernel.Kernel(
+                table=table, points=tables.points, suit_of=tables.suit_of,
+                strength=tables.strength, lead_order=tables.lead_order,
+                feed_order=tables.feed_order, dump_order=tables.dump_order,
+                ranks=tables.ranks, stride=tables.stride,
+                suit_lows=[low for low, _ in tables.suit_runs], width=width,
+                next_seat=self.next_seat, seat_order=self.seat_order, size=self.size,
+                n_tricks=self.n_tricks, last_points=self.last_points, bidder=self.bidder,
+                trump=self.trump, concealed=self.concealed,
+                follow_exposes=self.follow_exposes,
+                void_if_unexposed=self.void_if_unexposed, total=self.total,
+                track_leads=self.track_leads, seat_bits=self.seat_bits,
+                suit_bits=self.suit_bits, annulled=self.annulled, hands=scratch.hands,
+                legal=scratch.legal, expose=scratch.expose,
+                set_exposed_at=scratch.set_exposed_at, outcome=scratch.outcome,
+                budget=self._native_budget, by_pattern=by_pattern,
+                watch_led=tables.watch_led, watch_trump_led=tables.watch_trump_led,
+                shown=self.shown, at_least=tables.at_least, at_most=tables.at_most,
+                loner=tables.loner)
+        except ValueError:  # a deck or a deal beyond what the C search holds
+            return None
+
+    def _native_budget(self, nodes: int) -> int:
+        """The budget's check for the search in C, at ``nodes``: the next node count to
+        check at (raises when the budget ran out)."""
+        self.nodes = nodes
+        self._check_budget()
+        return self.next_check
 
     def value(self, rnd: Round, alpha: int, beta: int) -> int:
         """The value of ``rnd`` (at the start of a trick), as the solver's search over
@@ -143,6 +202,16 @@ class Kernel:
         self.next_check = search.next_check
         p0, p1 = pos.team_points
         leader = pos.leader
+        native = self.native
+        if native is not None:
+            try:
+                value, self.nodes = native.run(
+                    leader, p0, p1, done, alpha, beta, self.nodes, self.next_check,
+                    self.hidden, self.trump_from, self.must_trump, self.led_suits,
+                    self.trump_led)
+                return int(value)
+            finally:
+                search.nodes = max(self.nodes, int(native.nodes()))
         try:
             return self.node(leader, leader, p0, p1, done, alpha, beta)
         finally:
@@ -366,3 +435,29 @@ class Kernel:
         self.must_trump = must
         self.trump_from = trumps_from
         return value
+
+
+def native_key_words(tables: SearchTables, seats: int) -> int:
+    """The 64-bit words of a key of the search in C: the cards (where the deck allows,
+    their pattern: one byte per card of each suit, its holder and points; else the
+    face-down card and each hand), the seat and the trump's state, and where the suits
+    led count, the cards shown and the leads."""
+    if tables.compressed:
+        width = tables.suit_runs[0][1].bit_length()
+        cards = len(tables.suit_runs) * ((width + 7) // 8)
+    else:
+        cards = 1 + seats
+    return cards + 1 + (0 if keyed_by_pattern(tables) else 2)
+
+
+def keyed_by_pattern(tables: SearchTables) -> bool:
+    """Whether the kernel keys the start of a trick by the pattern of the cards alone
+    (nothing else read by the rest of the play is left to key)."""
+    return tables.compressed and not tables.watch_led and not tables.watch_trump_led
+
+
+def runs_in_c(tables: SearchTables) -> bool:
+    """Whether a new kernel for the ruleset of ``tables`` searches in C: the search in
+    C is built and wanted (:data:`use_native`) and the kernel takes the ruleset (a deck
+    or deal beyond the C search's sizes still falls back to Python)."""
+    return _native_kernel is not None and use_native and tables.plain
