@@ -449,37 +449,45 @@ def test_compiled_modules_are_not_older_than_their_source() -> None:
                 f"{built.name} is older than {source.name}: run `pip install -e .` again")
 
 
-@pytest.mark.parametrize("name", ["28", "28six", "56-eight"])
-def test_the_kernel_keys_no_two_states_alike_for_the_engines_legal_cards(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), [("28", {}), ("28six", {}), ("56-eight", {}),
+                                               ("28", {"over_trump": True})])
+def test_the_kernel_keys_no_two_states_alike_for_the_engines_legal_cards(
+        name: str, options: dict[str, object]) -> None:
     # The kernel keeps the engine's legal cards for each state it meets, by the hand
     # and one number for the rest: two states with one number would be given each
     # other's cards. Every combination of the parts it changes (the trump's first
     # counting position, suits led, a trump led, who must trump, the exposure, the seat
-    # and the trick so far) must give its own number.
+    # and the trick so far: its first card and its size, where the engine says the
+    # others do not count) must give its own number.
     import itertools
 
     from twentyeight.solver import _Search
     from twentyeight.solver_kernel import Kernel
     from twentyeight.state import NO_TRUMP_YET
 
-    rnd = ending(name, 1, 3)
+    rnd = ending(name, 1, 3, **options)
     assert rnd is not None
     kernel = Kernel(_Search(rnd.ruleset, None, None), rnd)
+    assert kernel.follow_by_led is not options.get("over_trump", False)
     players = rnd.players
     last = rnd.deck.size - 1
     tricks = [list(t) for n in range(min(players, 4))
               for t in itertools.product((0, 1, last), repeat=n)]
     keys: dict[int, tuple[object, ...]] = {}
+    states: set[tuple[object, ...]] = set()
     for trump_from, led, trump_led, must, hidden, seat in itertools.product(
             (*range(players), NO_TRUMP_YET), (0, 1, 2 ** rnd.deck.n_suits - 1),
             (False, True), (-1, 0, players - 1), (False, True), (0, 1, players - 1)):
         kernel.trump_from, kernel.led_suits, kernel.trump_led = trump_from, led, trump_led
         kernel.must_trump, kernel.hidden = must, hidden
         for trick in tricks:
-            state = (trump_from, led, trump_led, must, hidden, seat, tuple(trick))
+            cards = tuple(trick[:1]) if kernel.follow_by_led else tuple(trick)
+            state = (trump_from, led, trump_led, must, hidden, seat, cards, len(trick))
             key = kernel.legal_key(seat, trick)
             assert keys.setdefault(key, state) == state, (keys[key], state)
-    assert len(keys) > 10_000
+            states.add(state)
+    # As many numbers as states, and many of each.
+    assert len(keys) == len(states) > 1_000
 
 
 # ---------------------------------------------------------------- the search in C
@@ -591,3 +599,106 @@ def test_an_error_inside_the_search_in_c_leaves_the_round_and_the_next_search_wh
     monkeypatch.setattr(Scratch, "legal", original)
     assert rnd.to_json() == before
     assert solve(rnd) == expected
+
+
+# ---------------------------------------------------------------- what a follower's cards read
+
+
+def _follower_positions(name: str, count: int, **options: object) -> list[te.Round]:
+    """Rounds of ``name`` in the play with a trick under way of two cards or more whose
+    player to act holds no card of the suit led (where the rules of the void apply),
+    from random play."""
+    from twentyeight.position import position_of
+
+    found: list[te.Round] = []
+    seed = 0
+    while len(found) < count and seed < 200 * count:
+        rs = te.ruleset(name, **options)
+        rnd = rs.new_round(seed=seed, dealer=seed % rs.config.players)
+        rng = random.Random(seed)
+        seed += 1
+        while not rnd.is_over:
+            if rnd.phase is te.Phase.PLAY and len(rnd.current_trick) >= 2 \
+                    and rnd.to_act is not None:
+                pos = position_of(rnd)
+                led = rnd.deck.suit_mask[rnd.deck.suit_of[pos.trick[0]]]
+                if not pos.hands[rnd.to_act] & led:
+                    found.append(rnd)
+                    break
+            rnd.apply(rng.choice(rnd.legal_actions()))
+    return found
+
+
+def _reading_the_first_card_alone() -> list[str]:
+    from twentyeight.legality import follow_reads_led_card_only
+
+    return [n for n in te.presets() if follow_reads_led_card_only(te.ruleset(n).config)]
+
+
+@pytest.mark.parametrize("name", _reading_the_first_card_alone())
+def test_where_the_engine_says_a_follower_reads_the_first_card_alone_it_does(
+        name: str) -> None:
+    # The solver keeps the engine's legal cards for a follower by the trick's first card
+    # and size where the legality layer says nothing reads the others
+    # (follow_reads_led_card_only). Checked against the engine itself, for a player
+    # void in the suit led: the trick's other cards replaced by other cards still out
+    # (in the other hands or the trick), the answer is the same, the trump concealed or
+    # exposed.
+    from twentyeight.legality import follow_reads_led_card_only
+    from twentyeight.position import Scratch, position_of
+
+    assert follow_reads_led_card_only(te.ruleset(name).config)
+    checked = 0
+    for rnd in _follower_positions(name, 25):
+        pos = position_of(rnd)
+        seat = rnd.to_act
+        assert seat is not None
+        scratch = Scratch(rnd)
+        rng = random.Random(checked)
+        out = 0
+        for s in range(rnd.players):
+            if s != seat:
+                out |= pos.hands[s]
+        for c in pos.trick[1:]:
+            out |= 1 << c
+        pool = [c for c in range(rnd.deck.size) if out >> c & 1]
+        # As dealt, and with the trump exposed and counting from the first card (where
+        # the cards already in the trick could matter most).
+        for exposed_at, trump_from in ((pos.exposed_at, pos.trump_from),
+                                       ((len(rnd.tricks), 0), 0)):
+            scratch.set_exposed_at(exposed_at)
+            expected = scratch.legal(seat, list(pos.trick), trump_from, pos.must_trump,
+                                     pos.led_suits, pos.trump_led)
+            for _ in range(8):
+                changed = [pos.trick[0], *rng.sample(pool, len(pos.trick) - 1)]
+                assert scratch.legal(seat, changed, trump_from, pos.must_trump,
+                                     pos.led_suits, pos.trump_led) == expected, (
+                    name, pos.trick, changed)
+                checked += 1
+    assert checked >= 50
+
+
+def test_an_over_trumping_rule_or_a_part_from_outside_the_core_reads_the_whole_trick() -> None:
+    # Over-trumping reads the trumps already in the trick; a trump part defined outside
+    # the core that overrides a follower's hook is taken to read the trick unless it
+    # says otherwise.
+    from twentyeight.legality import follow_reads_led_card_only
+    from twentyeight.trump import HandCardTrump
+
+    assert follow_reads_led_card_only(te.ruleset("28").config)
+    assert not follow_reads_led_card_only(te.ruleset("28", over_trump=True).config)
+
+    @frozen
+    class Fussy(HandCardTrump):
+        def void_play(self, rnd: RoundPort, seat: int, hand: int,
+                      why: object) -> tuple[int, bool]:
+            return hand, True
+
+    @frozen
+    class Declared(Fussy):
+        def follow_reads_trick(self) -> bool:
+            return False
+
+    assert HandCardTrump().follow_reads_trick() is False
+    assert Fussy().follow_reads_trick() is True
+    assert Declared().follow_reads_trick() is False

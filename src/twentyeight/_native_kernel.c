@@ -217,7 +217,7 @@ typedef struct {
     int n_seats, size, n_tricks, n_cards, n_runs, width, words_per_suit, key_words;
     int bidder, trump, concealed, follow_exposes, void_if_unexposed, track_leads;
     int seat_bits, suit_bits, annulled, stride;
-    int deck_compressed, watch_led, watch_trump_led, pattern_only;
+    int deck_compressed, watch_led, watch_trump_led, pattern_only, follow_by_led;
     u64 shown, loner;
     u64 at_least[MAX_CARDS], at_most[MAX_CARDS];
     i64 last_points, total;
@@ -311,16 +311,17 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         "concealed", "follow_exposes", "void_if_unexposed", "total", "track_leads",
         "seat_bits", "suit_bits", "annulled", "hands", "legal", "expose",
         "set_exposed_at", "outcome", "budget", "by_pattern", "watch_led",
-        "watch_trump_led", "shown", "at_least", "at_most", "loner", NULL};
+        "watch_trump_led", "shown", "at_least", "at_most", "loner", "follow_by_led", NULL};
     if (!PyArg_ParseTupleAndKeywords(
-            args, kwds, "O!OOOOOOOiOiOOiiLiiippLpiipOOOOOOpppKOOK", names, &TableType,
+            args, kwds, "O!OOOOOOOiOiOOiiLiiippLpiipOOOOOOpppKOOKp", names, &TableType,
             &table, &points, &suit_of, &strength, &lead, &feed, &dump, &ranks,
             &self->stride, &runs, &self->width, &next_seat, &seat_order, &self->size,
             &self->n_tricks, &last_points, &self->bidder, &self->trump, &self->concealed,
             &self->follow_exposes, &self->void_if_unexposed, &total, &self->track_leads,
             &self->seat_bits, &self->suit_bits, &self->annulled, &hands_list, &legal_cb,
             &expose_cb, &set_cb, &outcome_cb, &budget_cb, &self->deck_compressed,
-            &self->watch_led, &self->watch_trump_led, &shown, &at_least, &at_most, &loner))
+            &self->watch_led, &self->watch_trump_led, &shown, &at_least, &at_most, &loner,
+            &self->follow_by_led))
         return -1;
     self->shown = shown;
     self->loner = loner;
@@ -493,7 +494,10 @@ static int legal(KernelObject *k, int seat, int done, u64 *mask, int *can_call) 
     key = key << (k->seat_bits + 1) | (u128)(k->must_trump + 1);
     key = key << 1 | (u128)k->hidden;
     key = key << k->seat_bits | (u128)seat;
-    for (int i = 0; i < k->trick_len[done]; i++)
+    /* The trick's cards, or its first alone where the engine says the others do not
+     * count (SearchTables.follow_by_led). */
+    int counted = k->follow_by_led && k->trick_len[done] ? 1 : k->trick_len[done];
+    for (int i = 0; i < counted; i++)
         key = key << 6 | (u128)k->tricks[done][i];
     key = key << k->seat_bits | (u128)k->trick_len[done];
     u64 words[3] = {k->hands[seat], (u64)key, (u64)(key >> 64)};

@@ -27,6 +27,7 @@ from .inputs import check_text, describe
 from .state import AUCTION, CALLS, PLAY, TRUMP, Phase, RoundState
 
 if TYPE_CHECKING:
+    from .config import RulesetConfig
     from .trump import TrumpRules
 
 class _ActionsOfMask(Protocol):
@@ -485,6 +486,17 @@ def _over_trump(rnd: Legality, allowed: int, trumps: int,
                         "suit, never a lower trump", lower))
         return allowed & ~lower
     return allowed
+
+
+def follow_reads_led_card_only(config: RulesetConfig) -> bool:
+    """Whether the cards a player following in a trick under way may play (and whether
+    it may call) depend, of that trick, on its first card and its number of cards
+    alone: no over-trumping rule (:func:`_over_trump` reads the trumps already in the
+    trick), no plug-in hook of the play, and a trump part whose hooks for a follower
+    read no more (:meth:`~twentyeight.trump.TrumpRules.follow_reads_trick`). The
+    solver keeps the round's answers by that much where this holds."""
+    return (not config.over_trump and not config.trump.follow_reads_trick()
+            and not any(p._hooks_the_play() for p in config.plugins))
 
 
 def _must_expose(rnd: Legality, led: int) -> bool:

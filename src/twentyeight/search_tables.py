@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import iter_bits
+from .legality import follow_reads_led_card_only
 from .tricks import rank_tables
 
 if TYPE_CHECKING:
@@ -43,9 +44,9 @@ class SearchTables:
     """What the searches read of a ruleset, made once per ruleset."""
 
     __slots__ = ("at_least", "at_most", "compressed", "dump_order", "feed_order",
-                 "keyed_plugins", "lead_order", "loner", "plain", "points", "rank_pattern",
-                 "ranks", "strength", "stride", "suit_of", "suit_runs", "watch_led",
-                 "watch_trump_led")
+                 "follow_by_led", "keyed_plugins", "lead_order", "loner", "plain", "points",
+                 "rank_pattern", "ranks", "strength", "stride", "suit_of", "suit_runs",
+                 "watch_led", "watch_trump_led")
 
     def __init__(self, ruleset: Ruleset) -> None:
         deck = ruleset.deck
@@ -120,6 +121,10 @@ class SearchTables:
         """Whether the play, from the start of a trick past the claim windows, can be
         searched by :class:`~twentyeight.solver_kernel.Kernel` (positions of a round of
         a single hand or with an unseen seventh card excepted)."""
+        self.follow_by_led: bool = follow_reads_led_card_only(cfg)
+        """Whether the engine's answer of what a player following may play depends, of
+        the trick under way, on its first card and its number of cards alone (the
+        kernels keep the answers by that much)."""
         self.ranks: tuple[tuple[int, ...], ...] = rank_tables(deck.suit_of, deck.strength,
                                                               deck.n_suits)
         """The deck's :func:`~twentyeight.tricks.rank_tables`."""

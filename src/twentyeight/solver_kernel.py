@@ -131,6 +131,8 @@ class Kernel:
         """The engine's answer (cards, may call) for each position met: by the hand of
         the seat to act, then by the seat, the trick and the trump's and leads' state
         (:meth:`_legal`)."""
+        self.follow_by_led: bool = tables.follow_by_led
+        """Whether the legal cards are kept by the trick's first card alone."""
         self.seat_bits: int = max(1, (len(scratch.hands) - 1).bit_length())
         """Bits that hold a seat in the numbers the kernel keys by."""
         self.suit_bits: int = len(tables.suit_runs)
@@ -178,7 +180,7 @@ class Kernel:
                 budget=self._native_budget, by_pattern=by_pattern,
                 watch_led=tables.watch_led, watch_trump_led=tables.watch_trump_led,
                 shown=self.shown, at_least=tables.at_least, at_most=tables.at_most,
-                loner=tables.loner)
+                loner=tables.loner, follow_by_led=tables.follow_by_led)
         except ValueError:  # a deck or a deal beyond what the C search holds
             return None
 
@@ -257,9 +259,11 @@ class Kernel:
     def legal_key(self, seat: int, trick: list[int]) -> int:
         """One number for what ``seat``'s legal cards depend on besides its hand: every
         part of the scratch round the kernel changes but the other seats' hands, which
-        no seat's legal cards depend on. Different states, different numbers. Every
-        value of the trump's first counting position from the trick's size up means the
-        same, none yet: it is kept at the size."""
+        no seat's legal cards depend on, and the trick's cards after its first where the
+        engine says they do not count (:attr:`~twentyeight.search_tables.SearchTables.
+        follow_by_led`). Different states, different numbers. Every value of the
+        trump's first counting position from the trick's size up means the same, none
+        yet: it is kept at the size."""
         seat_bits = self.seat_bits
         key = min(self.trump_from, self.size)
         key = key << self.suit_bits | self.led_suits
@@ -267,8 +271,12 @@ class Kernel:
         key = key << (seat_bits + 1) | (self.must_trump + 1)  # -1: nobody must trump
         key = key << 1 | self.hidden
         key = key << seat_bits | seat
-        for c in trick:
-            key = key << CARD_BITS | c
+        if self.follow_by_led:
+            if trick:
+                key = key << CARD_BITS | trick[0]
+        else:
+            for c in trick:
+                key = key << CARD_BITS | c
         # The number of cards last, so that no two tricks give one number.
         return key << seat_bits | len(trick)
 

@@ -204,6 +204,18 @@ class TrumpRules(Part):
             hooks.add("exposed_lead")
         return frozenset(hooks)
 
+    def follow_reads_trick(self) -> bool:
+        """Whether the hooks asked for a player following in a trick under way
+        (:meth:`void_play`, :meth:`follow_concealed`, :meth:`caller_play`) may read the
+        cards of that trick other than its first (the suit led), so that what such a
+        player may play depends on them. Read once per ruleset: the solver keeps the
+        round's answers by the first card alone where nothing reads further
+        (:func:`~twentyeight.legality.follow_reads_led_card_only`). Default: ``False``
+        for the core's own hooks, which read the suit led and no other card of the
+        trick; ``True`` where a class outside the core overrides one of them (override
+        this too, to say that yours read no more)."""
+        return any(_defined_outside_core(type(self), name) for name in _FOLLOW_HOOKS)
+
     def undealt_position(self) -> int:
         """Where a trump card chosen before it is dealt (``rnd.set_trump(card=UNDEALT)``)
         comes: its place, from 1, in its holder's cards in dealt order. Asked only once
@@ -638,6 +650,9 @@ class OpenTrump(TrumpRules):
 _OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal", "on_play",
                    "on_trick")
 """The hooks the round asks only if :meth:`TrumpRules.active_hooks` names them."""
+
+_FOLLOW_HOOKS = ("void_play", "follow_concealed", "caller_play")
+"""The hooks asked for a player following in a trick under way."""
 
 def _no_trump_lead(rnd: RoundPort, hand: int, why: Why | None, rule: str,
                    message: str) -> int:
