@@ -702,3 +702,92 @@ def test_an_over_trumping_rule_or_a_part_from_outside_the_core_reads_the_whole_t
     assert HandCardTrump().follow_reads_trick() is False
     assert Fussy().follow_reads_trick() is True
     assert Declared().follow_reads_trick() is False
+
+
+def _reading_the_exposure_by_the_first_card() -> list[str]:
+    from twentyeight.phases import exposure_reads_led_card_only
+
+    # The core's parts that conceal the trump (the open trump never does; a part from
+    # outside the core that overrides no hook of the exposure runs the core's).
+    return [n for n in te.presets()
+            if type(te.ruleset(n).config.trump).__module__ == "twentyeight.trump"
+            and te.ruleset(n).config.trump.marker != "open"
+            and exposure_reads_led_card_only(te.ruleset(n).config)]
+
+
+def _exposed(rnd: te.Round, seat: int, trick: list[int], hands: list[int],
+             how: tuple[bool, bool]) -> object:
+    """What the engine's exposure by ``seat`` (``how``: followed, called) changes in a
+    scratch copy of ``rnd`` holding ``hands`` with ``trick`` under way: the trump's
+    state, the bidder's hand and the record of the exposure."""
+    from twentyeight.position import Scratch, position_of
+
+    pos = position_of(rnd)
+    scratch = Scratch(rnd)
+    scratch.hands[:] = hands
+    change = scratch.expose(seat, trick, pos.trump_from, pos.must_trump, *how)
+    return change, scratch.hands[scratch.bidder], scratch.exposure()
+
+
+@pytest.mark.parametrize("name", _reading_the_exposure_by_the_first_card())
+def test_where_the_engine_says_an_exposure_reads_the_first_card_alone_it_does(
+        name: str) -> None:
+    # The search in C keeps what an exposure changes by the exposing seat, how, the
+    # trick's first card and size, the bidder's hand and the trump's state, where the
+    # engine says that is all it reads (exposure_reads_led_card_only). Checked against
+    # the engine: the trick's other cards and the other hands changed, each way of
+    # exposing gives the same trump's state, bidder's hand and record.
+    from twentyeight.phases import exposure_reads_led_card_only
+    from twentyeight.position import Scratch, position_of
+
+    assert exposure_reads_led_card_only(te.ruleset(name).config)
+    checked = 0
+    for rnd in _follower_positions(name, 40):
+        pos = position_of(rnd)
+        seat = rnd.to_act
+        assert seat is not None
+        if pos.exposed_at is not None:
+            continue
+        bidder = Scratch(rnd).bidder
+        rng = random.Random(checked)
+        others = [s for s in range(rnd.players) if s != bidder]
+        pool = [c for c in range(rnd.deck.size)
+                if any(pos.hands[s] >> c & 1 for s in others)
+                or c in pos.trick[1:]]
+        for how in ((False, True), (True, False), (False, False)):
+            expected = _exposed(rnd, seat, list(pos.trick), list(pos.hands), how)
+            for _ in range(4):
+                cards = rng.sample(pool, len(pool))
+                hands = list(pos.hands)
+                at = 0
+                for s in others:  # the others' hands dealt again from their cards
+                    size = pos.hands[s].bit_count()
+                    hands[s] = sum(1 << c for c in cards[at:at + size])
+                    at += size
+                trick = [pos.trick[0], *rng.sample(pool, len(pos.trick) - 1)]
+                assert _exposed(rnd, seat, trick, hands, how) == expected, (name, how)
+                checked += 1
+    assert checked >= 40
+
+
+def test_a_part_from_outside_the_core_that_changes_the_exposure_reads_everything() -> None:
+    # A class outside the core overriding a hook of the exposure is taken to read more
+    # than the core's hooks do, unless it says otherwise; then the search in C asks the
+    # engine at every exposure.
+    from twentyeight.phases import exposure_reads_led_card_only
+    from twentyeight.trump import HandCardTrump
+
+    @frozen
+    class Binding(HandCardTrump):
+        def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
+            return True
+
+    @frozen
+    class Declared(Binding):
+        def exposure_reads_trick(self) -> bool:
+            return False
+
+    assert HandCardTrump().exposure_reads_trick() is False
+    assert Binding().exposure_reads_trick() is True
+    assert Declared().exposure_reads_trick() is False
+    assert exposure_reads_led_card_only(te.ruleset("28").config)

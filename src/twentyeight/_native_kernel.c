@@ -213,11 +213,14 @@ typedef struct {
     PyObject *set_exposed_cb;
     PyObject *outcome_cb;
     PyObject *budget_cb;
+    PyObject *exposure_cb;     /* the scratch round's record of an exposure */
+    PyObject *set_exposure_cb; /* puts one back */
     /* the ruleset and the deal */
     int n_seats, size, n_tricks, n_cards, n_runs, width, words_per_suit, key_words;
     int bidder, trump, concealed, follow_exposes, void_if_unexposed, track_leads;
     int seat_bits, suit_bits, annulled, stride;
     int deck_compressed, watch_led, watch_trump_led, pattern_only, follow_by_led;
+    int exposure_by_led;
     u64 shown, loner;
     u64 at_least[MAX_CARDS], at_most[MAX_CARDS];
     i64 last_points, total;
@@ -235,11 +238,16 @@ typedef struct {
     u64 live[MAX_TRICKS];
     int hidden, trump_from, must_trump, led_suits, trump_led;
     int scratch_exposed; /* whether the scratch round's trump is exposed */
+    /* The scratch round's record of the exposure (tricks complete, trick's cards,
+     * seat), and that of the exposure the search is in. */
+    i64 scratch_record[3];
+    i64 record[3];
     i64 asked;           /* questions put to the engine */
     i64 nodes, next_check;
     /* the engine's answers met so far */
     Map legal_memo;   /* hand, state (2 words) -> mask, may call */
     Map outcome_memo; /* cards, state -> winning position, points */
+    Map exposure_memo; /* bidder's hand, trick, state -> trump's state, hand, record */
 } KernelObject;
 
 static int ints_from(PyObject *seq, int *out, int cap, int *n) {
@@ -301,7 +309,7 @@ static int u64s_from(PyObject *seq, u64 *out, int cap) {
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     PyObject *table, *points, *suit_of, *strength, *lead, *feed, *dump, *ranks, *runs;
     PyObject *next_seat, *seat_order, *hands_list, *legal_cb, *expose_cb, *set_cb,
-        *outcome_cb, *budget_cb, *at_least, *at_most;
+        *outcome_cb, *budget_cb, *at_least, *at_most, *exposure_cb, *set_exposure_cb;
     long long last_points, total;
     unsigned long long shown, loner;
     static char *names[] = {
@@ -311,9 +319,10 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         "concealed", "follow_exposes", "void_if_unexposed", "total", "track_leads",
         "seat_bits", "suit_bits", "annulled", "hands", "legal", "expose",
         "set_exposed_at", "outcome", "budget", "by_pattern", "watch_led",
-        "watch_trump_led", "shown", "at_least", "at_most", "loner", "follow_by_led", NULL};
+        "watch_trump_led", "shown", "at_least", "at_most", "loner", "follow_by_led",
+        "exposure_by_led", "exposure", "set_exposure", NULL};
     if (!PyArg_ParseTupleAndKeywords(
-            args, kwds, "O!OOOOOOOiOiOOiiLiiippLpiipOOOOOOpppKOOKp", names, &TableType,
+            args, kwds, "O!OOOOOOOiOiOOiiLiiippLpiipOOOOOOpppKOOKppOO", names, &TableType,
             &table, &points, &suit_of, &strength, &lead, &feed, &dump, &ranks,
             &self->stride, &runs, &self->width, &next_seat, &seat_order, &self->size,
             &self->n_tricks, &last_points, &self->bidder, &self->trump, &self->concealed,
@@ -321,7 +330,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
             &self->seat_bits, &self->suit_bits, &self->annulled, &hands_list, &legal_cb,
             &expose_cb, &set_cb, &outcome_cb, &budget_cb, &self->deck_compressed,
             &self->watch_led, &self->watch_trump_led, &shown, &at_least, &at_most, &loner,
-            &self->follow_by_led))
+            &self->follow_by_led, &self->exposure_by_led, &exposure_cb, &set_exposure_cb))
         return -1;
     self->shown = shown;
     self->loner = loner;
@@ -409,9 +418,15 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     Py_XSETREF(self->outcome_cb, outcome_cb);
     Py_INCREF(budget_cb);
     Py_XSETREF(self->budget_cb, budget_cb);
+    Py_INCREF(exposure_cb);
+    Py_XSETREF(self->exposure_cb, exposure_cb);
+    Py_INCREF(set_exposure_cb);
+    Py_XSETREF(self->set_exposure_cb, set_exposure_cb);
     map_free(&self->legal_memo);
     map_free(&self->outcome_memo);
-    if (map_init(&self->legal_memo, 3, 2) < 0 || map_init(&self->outcome_memo, 2, 2) < 0)
+    map_free(&self->exposure_memo);
+    if (map_init(&self->legal_memo, 3, 2) < 0 || map_init(&self->outcome_memo, 2, 2) < 0 ||
+        map_init(&self->exposure_memo, 4, 6) < 0)
         return -1;
     return 0;
 }
@@ -424,7 +439,10 @@ static void Kernel_dealloc(KernelObject *self) {
     Py_XDECREF(self->set_exposed_cb);
     Py_XDECREF(self->outcome_cb);
     Py_XDECREF(self->budget_cb);
+    Py_XDECREF(self->exposure_cb);
+    Py_XDECREF(self->set_exposure_cb);
     PyMem_Free(self->ranks);
+    map_free(&self->exposure_memo);
     map_free(&self->legal_memo);
     map_free(&self->outcome_memo);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -434,19 +452,49 @@ static int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 
 /* ------------------------------------------------------------------ the engine's answers */
 
-static int unexpose(KernelObject *k) {
-    PyObject *r = PyObject_CallOneArg(k->set_exposed_cb, Py_None);
+/* The scratch round's exposure made the search's before the engine is asked: the trump
+ * hidden again, or the record of the exposure the search is in put back. */
+static int sync_exposure(KernelObject *k) {
+    if (k->hidden) {
+        if (!k->scratch_exposed)
+            return 0;
+        PyObject *r = PyObject_CallOneArg(k->set_exposed_cb, Py_None);
+        if (!r)
+            return -1;
+        Py_DECREF(r);
+        k->scratch_exposed = 0;
+        return 0;
+    }
+    if (k->scratch_exposed && !memcmp(k->scratch_record, k->record, sizeof k->record))
+        return 0;
+    PyObject *r = PyObject_CallFunction(k->set_exposure_cb, "LLL", (long long)k->record[0],
+                                        (long long)k->record[1], (long long)k->record[2]);
     if (!r)
         return -1;
     Py_DECREF(r);
-    k->scratch_exposed = 0;
+    k->scratch_exposed = 1;
+    memcpy(k->scratch_record, k->record, sizeof k->record);
     return 0;
 }
 
-/* The kernel's hands and trump's state written to the scratch round before it is asked
- * (the trump is hidden there again only when a question needs it). */
+static int read_record(KernelObject *k, i64 *record) {
+    PyObject *r = PyObject_CallNoArgs(k->exposure_cb);
+    if (!r)
+        return -1;
+    long long r0, r1, r2;
+    int ok = PyArg_ParseTuple(r, "LLL", &r0, &r1, &r2);
+    Py_DECREF(r);
+    if (!ok)
+        return -1;
+    record[0] = r0;
+    record[1] = r1;
+    record[2] = r2;
+    return 0;
+}
+
+/* The kernel's hands and trump's state written to the scratch round before it is asked. */
 static int sync_hands(KernelObject *k) {
-    if (k->hidden && k->scratch_exposed && unexpose(k) < 0)
+    if (sync_exposure(k) < 0)
         return -1;
     for (int s = 0; s < k->n_seats; s++) {
         PyObject *v = PyLong_FromUnsignedLongLong(k->hands[s]);
@@ -539,31 +587,70 @@ static int legal(KernelObject *k, int seat, int done, u64 *mask, int *can_call) 
     return 0;
 }
 
-/* The engine's exposure by `seat` during the trick (Kernel._expose). */
+/* The engine's exposure by `seat` during the trick (Kernel._expose); where the engine
+ * says it reads no more (SearchTables.exposure_by_led), kept by the bidder's hand, the
+ * trick's first card and size and the trump's state. */
 static int expose(KernelObject *k, int seat, int done, int followed, int called) {
-    if (sync_hands(k) < 0)
-        return -1;
-    PyObject *trick = trick_list(k, done);
-    if (!trick)
-        return -1;
-    PyObject *answer = PyObject_CallFunction(k->expose_cb, "iOiiOO", seat, trick,
-                                             k->trump_from, k->must_trump,
-                                             followed ? Py_True : Py_False,
-                                             called ? Py_True : Py_False);
-    Py_DECREF(trick);
-    if (!answer)
-        return -1;
-    int tf, mt;
-    if (!PyArg_ParseTuple(answer, "ii", &tf, &mt)) {
+    int tlen = k->trick_len[done];
+    int in_trick = 0;
+    for (int i = 0; i < tlen; i++)
+        in_trick |= k->tricks[done][i] == k->concealed;
+    u64 words[4] = {
+        k->hands[k->bidder],
+        (u64)(tlen ? k->tricks[done][0] : 63) | (u64)tlen << 6 | (u64)in_trick << 12 |
+            (u64)seat << 16 | (u64)followed << 24 | (u64)called << 25,
+        (u64)(uint32_t)k->trump_from,
+        (u64)(uint32_t)k->must_trump};
+    i64 *known = k->exposure_by_led ? map_find(&k->exposure_memo, words) : NULL;
+    if (!known) {
+        if (sync_hands(k) < 0)
+            return -1;
+        PyObject *trick = trick_list(k, done);
+        if (!trick)
+            return -1;
+        PyObject *answer = PyObject_CallFunction(k->expose_cb, "iOiiOO", seat, trick,
+                                                 k->trump_from, k->must_trump,
+                                                 followed ? Py_True : Py_False,
+                                                 called ? Py_True : Py_False);
+        Py_DECREF(trick);
+        if (!answer)
+            return -1;
+        int tf, mt;
+        if (!PyArg_ParseTuple(answer, "ii", &tf, &mt)) {
+            Py_DECREF(answer);
+            return -1;
+        }
         Py_DECREF(answer);
-        return -1;
+        k->scratch_exposed = 1;
+        if (read_record(k, k->scratch_record) < 0)
+            return -1;
+        memcpy(k->record, k->scratch_record, sizeof k->record);
+        k->trump_from = tf;
+        k->must_trump = mt;
+        k->hidden = 0;
+        if (read_hands(k) < 0)
+            return -1;
+        if (k->exposure_by_led) {
+            i64 *slot = map_put(&k->exposure_memo, words);
+            if (!slot)
+                return -1;
+            slot[0] = tf;
+            slot[1] = mt;
+            slot[2] = (i64)k->hands[k->bidder];
+            slot[3] = k->record[0];
+            slot[4] = k->record[1];
+            slot[5] = k->record[2];
+        }
+        return 0;
     }
-    Py_DECREF(answer);
-    k->trump_from = tf;
-    k->must_trump = mt;
+    k->trump_from = (int)known[0];
+    k->must_trump = (int)known[1];
+    k->hands[k->bidder] = (u64)known[2];
+    k->record[0] = known[3];
+    k->record[1] = known[4];
+    k->record[2] = known[5];
     k->hidden = 0;
-    k->scratch_exposed = 1;
-    return read_hands(k);
+    return 0;
 }
 
 /* The engine's winning position and points of the complete trick. */
@@ -984,6 +1071,12 @@ static PyObject *Kernel_run(KernelObject *self, PyObject *args) {
         self->trick_len[d] = 0;
     self->hidden = hidden;
     self->scratch_exposed = !hidden;
+    if (!hidden) {
+        /* Exposed before the search: the scratch round holds that record. */
+        if (read_record(self, self->scratch_record) < 0)
+            return NULL;
+        memcpy(self->record, self->scratch_record, sizeof self->record);
+    }
     self->trump_from = trump_from;
     self->must_trump = must_trump;
     self->led_suits = led_suits;

@@ -29,7 +29,9 @@ class Kernel:
                  outcome: Callable[[list[int], int, int], tuple[int, int]],
                  budget: Callable[[int], int], by_pattern: bool, watch_led: bool,
                  watch_trump_led: bool, shown: int, at_least: Sequence[int],
-                 at_most: Sequence[int], loner: int, follow_by_led: bool) -> None: ...
+                 at_most: Sequence[int], loner: int, follow_by_led: bool,
+                 exposure_by_led: bool, exposure: Callable[[], tuple[int, int, int]],
+                 set_exposure: Callable[[int, int, int], None]) -> None: ...
     def run(self, leader: int, p0: int, p1: int, done: int, alpha: int, beta: int,
             nodes: int, next_check: int, hidden: bool, trump_from: int, must_trump: int,
             led_suits: int, trump_led: bool, /) -> tuple[int, int]: ...

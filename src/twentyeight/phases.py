@@ -16,7 +16,7 @@ from .actions import (
     LayTrump,
     Pass,
 )
-from .config import HandOutcome, RedealEvent, ScoringSystem
+from .config import HandOutcome, RedealEvent, RulesetConfig, ScoringSystem
 from .legality import CALL_TRUMP, Legality
 from .plugin_port import playing
 from .results import RoundResult
@@ -365,6 +365,20 @@ class Transitions(Legality):
         self._trick_outcome = self.ruleset._outcome_in(rank_order)
         self._rank_order = rank_order
         self._changed()
+
+
+def exposure_reads_led_card_only(config: RulesetConfig) -> bool:
+    """Whether what an exposure of the trump changes in the play
+    (:meth:`Transitions._exposure`: who must trump, from which card of the trick trumps
+    count, the face-down card back in the bidder's hand, the record of the exposure)
+    depends, of what the solver's kernel changes, on the exposing seat, how it exposed
+    (a call, or the face-down card played, following the suit led or not), the trick's
+    first card and size, whether the face-down card is in it, the bidder's hand and
+    the trump's state before (who must trump, from which card trumps count) alone.
+    ``_exposure`` itself reads no more; the trump part's hooks say for themselves
+    (:meth:`~twentyeight.trump.TrumpRules.exposure_reads_trick`). The solver keeps
+    what an exposure changes by that much where this holds."""
+    return not config.trump.exposure_reads_trick()
 
 
 def _face_up_winner(rnd: Transitions, trick: list[int], trump: int, trump_from: int,

@@ -180,6 +180,21 @@ class Scratch:
         """Where the trump was exposed (None: it is not)."""
         self._r._exposed_at = exposed_at
 
+    def exposure(self) -> tuple[int, int, int]:
+        """The round's record of the exposure of the trump: the tricks complete and
+        the trick's cards when it happened (-1 and 0: not exposed), and the seat that
+        exposed it."""
+        r = self._r
+        at = r._exposed_at
+        return (-1, 0, r._exposed_by) if at is None else (at[0], at[1], r._exposed_by)
+
+    def set_exposure(self, tricks: int, cards: int, seat: int) -> None:
+        """Put back a record of :meth:`exposure`: that of an exposure the engine made
+        before, to ask it about the play after the same exposure again."""
+        r = self._r
+        r._exposed_at = None if tricks < 0 else (tricks, cards)
+        r._exposed_by = seat
+
     def legal(self, seat: int, trick: list[int], trump_from: int, must_trump: int,
               led_suits: int, trump_led: bool) -> tuple[int, bool]:
         """The engine's cards for ``seat`` (a mask) and whether it may call for the trump,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 from .actions import Action
 from .cards import iter_bits
 from .legality import follow_reads_led_card_only
+from .phases import exposure_reads_led_card_only
 from .tricks import rank_tables
 
 if TYPE_CHECKING:
@@ -43,10 +44,10 @@ ruleset whose part has one active is searched over copies of the round."""
 class SearchTables:
     """What the searches read of a ruleset, made once per ruleset."""
 
-    __slots__ = ("at_least", "at_most", "compressed", "dump_order", "feed_order",
-                 "follow_by_led", "keyed_plugins", "lead_order", "loner", "plain", "points",
-                 "rank_pattern", "ranks", "strength", "stride", "suit_of", "suit_runs",
-                 "watch_led", "watch_trump_led")
+    __slots__ = ("at_least", "at_most", "compressed", "dump_order", "exposure_by_led",
+                 "feed_order", "follow_by_led", "keyed_plugins", "lead_order", "loner",
+                 "plain", "points", "rank_pattern", "ranks", "strength", "stride",
+                 "suit_of", "suit_runs", "watch_led", "watch_trump_led")
 
     def __init__(self, ruleset: Ruleset) -> None:
         deck = ruleset.deck
@@ -125,6 +126,10 @@ class SearchTables:
         """Whether the engine's answer of what a player following may play depends, of
         the trick under way, on its first card and its number of cards alone (the
         kernels keep the answers by that much)."""
+        self.exposure_by_led: bool = exposure_reads_led_card_only(cfg)
+        """Whether what an exposure of the trump changes depends on the exposing seat,
+        how it exposed, the trick's first card and size, the bidder's hand and the
+        trump's state alone (the search in C keeps it by that much)."""
         self.ranks: tuple[tuple[int, ...], ...] = rank_tables(deck.suit_of, deck.strength,
                                                               deck.n_suits)
         """The deck's :func:`~twentyeight.tricks.rank_tables`."""

@@ -180,7 +180,9 @@ class Kernel:
                 budget=self._native_budget, by_pattern=by_pattern,
                 watch_led=tables.watch_led, watch_trump_led=tables.watch_trump_led,
                 shown=self.shown, at_least=tables.at_least, at_most=tables.at_most,
-                loner=tables.loner, follow_by_led=tables.follow_by_led)
+                loner=tables.loner, follow_by_led=tables.follow_by_led,
+                exposure_by_led=tables.exposure_by_led, exposure=scratch.exposure,
+                set_exposure=scratch.set_exposure)
         except ValueError:  # a deck or a deal beyond what the C search holds
             return None
 

@@ -216,6 +216,18 @@ class TrumpRules(Part):
         this too, to say that yours read no more)."""
         return any(_defined_outside_core(type(self), name) for name in _FOLLOW_HOOKS)
 
+    def exposure_reads_trick(self) -> bool:
+        """Whether the hooks asked at the exposure of the trump (:meth:`binds_caller`,
+        :meth:`exposure_from`) may read more of the round than the exposing seat, how
+        it exposed, the trick under way's first card and size, the bidder's hand and
+        the trump's state: the other hands, or the trick's other cards. Read once per
+        ruleset: the solver keeps what an exposure changes by that much where nothing
+        reads further (:func:`~twentyeight.phases.exposure_reads_led_card_only`).
+        Default: ``False`` for the core's own hooks; ``True`` where a class outside the
+        core overrides one of them (override this too, to say that yours read no
+        more)."""
+        return any(_defined_outside_core(type(self), name) for name in _EXPOSURE_HOOKS)
+
     def undealt_position(self) -> int:
         """Where a trump card chosen before it is dealt (``rnd.set_trump(card=UNDEALT)``)
         comes: its place, from 1, in its holder's cards in dealt order. Asked only once
@@ -653,6 +665,9 @@ _OPTIONAL_HOOKS = ("void_play", "follow_concealed", "exposed_lead", "after_deal"
 
 _FOLLOW_HOOKS = ("void_play", "follow_concealed", "caller_play")
 """The hooks asked for a player following in a trick under way."""
+
+_EXPOSURE_HOOKS = ("binds_caller", "exposure_from")
+"""The hooks asked at the exposure of the trump."""
 
 def _no_trump_lead(rnd: RoundPort, hand: int, why: Why | None, rule: str,
                    message: str) -> int:
