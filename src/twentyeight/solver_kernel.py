@@ -8,7 +8,7 @@ several times faster (:data:`COMPILED` says which one is in use).
 
 Where a C compiler is at hand the install also builds ``twentyeight._native_kernel``,
 the same search written in C (:data:`NATIVE`): a :class:`Kernel` hands its positions to
-it and gets the same values, moves and node counts, four to eight times faster still. It
+it and gets the same values, moves and node counts, seven to nine times faster still. It
 restates no rule: it asks the scratch round what is legal, what an exposure changes and
 who wins a trick, as the search in Python does, and keeps the answers. Where it is not
 built, or :data:`use_native` is false, the search runs in Python.
@@ -50,7 +50,7 @@ its Python source."""
 NATIVE: bool = _native_kernel is not None
 """Whether the search in C (``twentyeight._native_kernel``, built at install where a C
 compiler is at hand) is there. It runs the same search as :class:`Kernel` (the same
-values, moves and node counts: the tests compare them), four (28) to eight (56) times
+values, moves and node counts: the tests compare them), seven (28) to nine (56) times
 faster than the compiled Python. Setting :data:`use_native` false makes new searches run in
 Python."""
 
