@@ -132,11 +132,11 @@ class PIMCBot(_SearchBot):
     then card points); ties go to the heuristic's choice.
 
     A whole deal of 28 takes about a tenth of a second to solve with the search in C
-    (seconds in Python), for each of ``samples`` deals at each decision, so the search
-    starts when at most ``solve_tricks`` tricks are left (the one in progress
-    included); before that, and in the auction, the trump choice and the calls, it
-    plays as :class:`HeuristicBot`.
-    ``max_nodes`` caps each solve (a solve cut short counts its lower bounds)."""
+    (most of a second in Python), for each of ``samples`` deals at each decision, so
+    the search starts when at most ``solve_tricks`` tricks are left (the one in
+    progress included); before that, and in the auction, the trump choice and the
+    calls, it plays as :class:`HeuristicBot`. ``max_nodes`` caps each solve (a solve
+    cut short counts its lower bounds)."""
 
     def __init__(self, seed: int | None = None, *, samples: int = 8, solve_tricks: int = 4,
                  max_nodes: int | None = 200_000) -> None:
