@@ -629,6 +629,21 @@ def _follower_positions(name: str, count: int, **options: object) -> list[te.Rou
     return found
 
 
+def _cards_out(rnd: te.Round, but: int) -> list[int]:
+    """The cards of the hands other than seat ``but``'s and of the trick under way after
+    its first: those a probe of what the engine reads may move around."""
+    from twentyeight.position import position_of
+
+    pos = position_of(rnd)
+    out = 0
+    for s in range(rnd.players):
+        if s != but:
+            out |= pos.hands[s]
+    for c in pos.trick[1:]:
+        out |= 1 << c
+    return [c for c in range(rnd.deck.size) if out >> c & 1]
+
+
 def _reading_the_first_card_alone() -> list[str]:
     from twentyeight.legality import follow_reads_led_card_only
 
@@ -655,13 +670,7 @@ def test_where_the_engine_says_a_follower_reads_the_first_card_alone_it_does(
         assert seat is not None
         scratch = Scratch(rnd)
         rng = random.Random(checked)
-        out = 0
-        for s in range(rnd.players):
-            if s != seat:
-                out |= pos.hands[s]
-        for c in pos.trick[1:]:
-            out |= 1 << c
-        pool = [c for c in range(rnd.deck.size) if out >> c & 1]
+        pool = _cards_out(rnd, seat)
         # As dealt, and with the trump exposed and counting from the first card (where
         # the cards already in the trick could matter most).
         for exposed_at, trump_from in ((pos.exposed_at, pos.trump_from),
@@ -678,30 +687,31 @@ def test_where_the_engine_says_a_follower_reads_the_first_card_alone_it_does(
     assert checked >= 50
 
 
-def test_an_over_trumping_rule_or_a_part_from_outside_the_core_reads_the_whole_trick() -> None:
-    # Over-trumping reads the trumps already in the trick; a trump part defined outside
-    # the core that overrides a follower's hook is taken to read the trick unless it
-    # says otherwise.
+def test_over_trumping_reads_the_whole_trick() -> None:
+    # Over-trumping reads the trumps already in the trick.
     from twentyeight.legality import follow_reads_led_card_only
-    from twentyeight.trump import HandCardTrump
 
     assert follow_reads_led_card_only(te.ruleset("28").config)
     assert not follow_reads_led_card_only(te.ruleset("28", over_trump=True).config)
 
-    @frozen
-    class Fussy(HandCardTrump):
-        def void_play(self, rnd: RoundPort, seat: int, hand: int,
-                      why: object) -> tuple[int, bool]:
-            return hand, True
 
-    @frozen
-    class Declared(Fussy):
-        def follow_reads_trick(self) -> bool:
-            return False
+@pytest.mark.parametrize(("hook", "declaration"), [
+    ("void_play", "follow_reads_trick"), ("follow_concealed", "follow_reads_trick"),
+    ("caller_play", "follow_reads_trick"), ("binds_caller", "exposure_reads_trick"),
+    ("exposure_from", "exposure_reads_trick")])
+def test_a_part_from_outside_the_core_that_overrides_a_hook_reads_more(
+        hook: str, declaration: str) -> None:
+    # A class outside the core that overrides one of the hooks a declaration covers is
+    # taken to read more than the core's hooks do, unless it declares otherwise.
+    from twentyeight.trump import HandCardTrump
 
-    assert HandCardTrump().follow_reads_trick() is False
-    assert Fussy().follow_reads_trick() is True
-    assert Declared().follow_reads_trick() is False
+    overriding = frozen(type("Overriding", (HandCardTrump,), {
+        hook: getattr(HandCardTrump, hook), "__module__": __name__}))
+    declared = frozen(type("Declared", (overriding,), {
+        declaration: lambda self: False, "__module__": __name__}))
+    assert getattr(HandCardTrump(), declaration)() is False
+    assert getattr(overriding(), declaration)() is True
+    assert getattr(declared(), declaration)() is False
 
 
 def _reading_the_exposure_by_the_first_card() -> list[str]:
@@ -751,9 +761,7 @@ def test_where_the_engine_says_an_exposure_reads_the_first_card_alone_it_does(
         bidder = Scratch(rnd).bidder
         rng = random.Random(checked)
         others = [s for s in range(rnd.players) if s != bidder]
-        pool = [c for c in range(rnd.deck.size)
-                if any(pos.hands[s] >> c & 1 for s in others)
-                or c in pos.trick[1:]]
+        pool = _cards_out(rnd, bidder)
         for how in ((False, True), (True, False), (False, False)):
             expected = _exposed(rnd, seat, list(pos.trick), list(pos.hands), how)
             for _ in range(4):
@@ -770,24 +778,33 @@ def test_where_the_engine_says_an_exposure_reads_the_first_card_alone_it_does(
     assert checked >= 40
 
 
-def test_a_part_from_outside_the_core_that_changes_the_exposure_reads_everything() -> None:
-    # A class outside the core overriding a hook of the exposure is taken to read more
-    # than the core's hooks do, unless it says otherwise; then the search in C asks the
-    # engine at every exposure.
-    from twentyeight.phases import exposure_reads_led_card_only
-    from twentyeight.trump import HandCardTrump
+def test_the_kernels_ask_the_engine_less_where_it_says_what_it_reads(
+        kernel_language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same solution, and the engine asked what is legal (and, in C, to expose the
+    # trump) fewer times than with the answers keyed by the whole trick and every hand.
+    from twentyeight.position import Scratch
+    from twentyeight.search_tables import search_tables
 
-    @frozen
-    class Binding(HandCardTrump):
-        def binds_caller(self, rnd: RoundPort, seat: int) -> bool:
-            return True
+    rnd = ending("28", 2, 5)
+    assert rnd is not None and rnd.trump_suit is not None
+    asked = {"legal": 0, "expose": 0}
+    for name in asked:
+        original = getattr(Scratch, name)
 
-    @frozen
-    class Declared(Binding):
-        def exposure_reads_trick(self) -> bool:
-            return False
+        def counted(self: Scratch, *args: object, _name: str = name,
+                    _original: object = original) -> object:
+            asked[_name] += 1
+            return _original(self, *args)  # type: ignore[operator]
 
-    assert HandCardTrump().exposure_reads_trick() is False
-    assert Binding().exposure_reads_trick() is True
-    assert Declared().exposure_reads_trick() is False
-    assert exposure_reads_led_card_only(te.ruleset("28").config)
+        monkeypatch.setattr(Scratch, name, counted)
+    declared = solve(rnd)
+    by_declaration = dict(asked)
+    tables = search_tables(rnd.ruleset)
+    assert tables.follow_by_led and tables.exposure_by_led
+    monkeypatch.setattr(tables, "follow_by_led", False)
+    monkeypatch.setattr(tables, "exposure_by_led", False)
+    asked.update(legal=0, expose=0)
+    assert solve(rnd) == declared
+    assert by_declaration["legal"] < asked["legal"]
+    if kernel_language == "C":
+        assert by_declaration["expose"] < asked["expose"]

@@ -242,7 +242,6 @@ typedef struct {
      * seat), and that of the exposure the search is in. */
     i64 scratch_record[3];
     i64 record[3];
-    i64 asked;           /* questions put to the engine */
     i64 nodes, next_check;
     /* the engine's answers met so far */
     Map legal_memo;   /* hand, state (2 words) -> mask, may call */
@@ -250,7 +249,9 @@ typedef struct {
     Map exposure_memo; /* bidder's hand, trick, state -> trump's state, hand, record */
 } KernelObject;
 
-static int ints_from(PyObject *seq, int *out, int cap, int *n) {
+/* The numbers of `seq` (at most `cap`) as 64-bit words, a negative number in two's
+ * complement; their count in `n` if given. */
+static int words_from(PyObject *seq, u64 *out, int cap, int *n) {
     PyObject *fast = PySequence_Fast(seq, "a sequence of numbers was expected");
     if (!fast)
         return -1;
@@ -261,12 +262,13 @@ static int ints_from(PyObject *seq, int *out, int cap, int *n) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < len; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        if (!PyLong_Check(item)) {
             Py_DECREF(fast);
+            PyErr_SetString(PyExc_TypeError, "a sequence of numbers was expected");
             return -1;
         }
-        out[i] = (int)v;
+        out[i] = PyLong_AsUnsignedLongLongMask(item);
     }
     if (n)
         *n = (int)len;
@@ -274,36 +276,32 @@ static int ints_from(PyObject *seq, int *out, int cap, int *n) {
     return 0;
 }
 
-static int i64s_from(PyObject *seq, i64 *out, int cap) {
-    int tmp[MAX_CARDS];
-    int n;
-    if (ints_from(seq, tmp, cap, &n) < 0)
+static int ints_from(PyObject *seq, int *out, int cap, int *n) {
+    u64 words[MAX_CARDS];
+    int got;
+    if (words_from(seq, words, cap, &got) < 0)
         return -1;
-    for (int i = 0; i < n; i++)
-        out[i] = tmp[i];
+    for (int i = 0; i < got; i++)
+        out[i] = (int)(i64)words[i];
+    if (n)
+        *n = got;
     return 0;
 }
 
-static int u64s_from(PyObject *seq, u64 *out, int cap) {
-    PyObject *fast = PySequence_Fast(seq, "a sequence of numbers was expected");
-    if (!fast)
+static int i64s_from(PyObject *seq, i64 *out, int cap) {
+    u64 words[MAX_CARDS];
+    int got;
+    if (words_from(seq, words, cap, &got) < 0)
         return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > cap) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "too many numbers");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        u64 v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (u64)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = v;
-    }
-    Py_DECREF(fast);
+    for (int i = 0; i < got; i++)
+        out[i] = (i64)words[i];
     return 0;
+}
+
+/* `value`, referenced, in `slot` (the one there before released). */
+static void keep(PyObject **slot, PyObject *value) {
+    Py_INCREF(value);
+    Py_XSETREF(*slot, value);
 }
 
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
@@ -322,8 +320,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         "watch_trump_led", "shown", "at_least", "at_most", "loner", "follow_by_led",
         "exposure_by_led", "exposure", "set_exposure", NULL};
     if (!PyArg_ParseTupleAndKeywords(
-            args, kwds, "O!OOOOOOOiOiOOiiLiiippLpiipOOOOOOpppKOOKppOO", names, &TableType,
-            &table, &points, &suit_of, &strength, &lead, &feed, &dump, &ranks,
+            args, kwds, "OOOOOOOOiOiOOiiLiiippLpiipOOOOOOpppKOOKppOO", names, &table, &points, &suit_of, &strength, &lead, &feed, &dump, &ranks,
             &self->stride, &runs, &self->width, &next_seat, &seat_order, &self->size,
             &self->n_tricks, &last_points, &self->bidder, &self->trump, &self->concealed,
             &self->follow_exposes, &self->void_if_unexposed, &total, &self->track_leads,
@@ -339,8 +336,8 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_TypeError, "hands must be a list");
         return -1;
     }
-    if (u64s_from(at_least, self->at_least, MAX_CARDS) < 0 ||
-        u64s_from(at_most, self->at_most, MAX_CARDS) < 0)
+    if (words_from(at_least, self->at_least, MAX_CARDS, NULL) < 0 ||
+        words_from(at_most, self->at_most, MAX_CARDS, NULL) < 0)
         return -1;
     self->last_points = last_points;
     self->total = total;
@@ -370,10 +367,6 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     self->key_words = (self->deck_compressed ? self->n_runs * self->words_per_suit
                                              : 1 + self->n_seats) +
                       1 + (self->pattern_only ? 0 : 2);
-    if (self->key_words != ((TableObject *)table)->map.kw) {
-        PyErr_SetString(PyExc_ValueError, "the table's key does not fit this deal");
-        return -1;
-    }
     PyObject *order = PySequence_Fast(seat_order, "seat orders expected");
     if (!order)
         return -1;
@@ -404,24 +397,26 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         }
     }
     Py_DECREF(rows);
-    Py_INCREF(table);
-    Py_XSETREF(self->table, (TableObject *)table);
-    Py_INCREF(hands_list);
-    Py_XSETREF(self->hands_list, hands_list);
-    Py_INCREF(legal_cb);
-    Py_XSETREF(self->legal_cb, legal_cb);
-    Py_INCREF(expose_cb);
-    Py_XSETREF(self->expose_cb, expose_cb);
-    Py_INCREF(set_cb);
-    Py_XSETREF(self->set_exposed_cb, set_cb);
-    Py_INCREF(outcome_cb);
-    Py_XSETREF(self->outcome_cb, outcome_cb);
-    Py_INCREF(budget_cb);
-    Py_XSETREF(self->budget_cb, budget_cb);
-    Py_INCREF(exposure_cb);
-    Py_XSETREF(self->exposure_cb, exposure_cb);
-    Py_INCREF(set_exposure_cb);
-    Py_XSETREF(self->set_exposure_cb, set_exposure_cb);
+    if (table == Py_None) {
+        /* A new table, its keys as wide as this deal's. */
+        table = PyObject_CallFunction((PyObject *)&TableType, "i", self->key_words);
+        if (!table)
+            return -1;
+        Py_XSETREF(self->table, (TableObject *)table);
+    } else if (!PyObject_TypeCheck(table, &TableType) ||
+               ((TableObject *)table)->map.kw != self->key_words) {
+        PyErr_SetString(PyExc_ValueError, "the table's key does not fit this deal");
+        return -1;
+    } else
+        keep((PyObject **)&self->table, table);
+    keep(&self->hands_list, hands_list);
+    keep(&self->legal_cb, legal_cb);
+    keep(&self->expose_cb, expose_cb);
+    keep(&self->set_exposed_cb, set_cb);
+    keep(&self->outcome_cb, outcome_cb);
+    keep(&self->budget_cb, budget_cb);
+    keep(&self->exposure_cb, exposure_cb);
+    keep(&self->set_exposure_cb, set_exposure_cb);
     map_free(&self->legal_memo);
     map_free(&self->outcome_memo);
     map_free(&self->exposure_memo);
@@ -533,6 +528,22 @@ static PyObject *trick_list(KernelObject *k, int done) {
     return list;
 }
 
+/* The scratch round's answer of `callable` (its legal cards, or its exposure) for
+ * `seat` with the trick under way and the trump's state, then `x` and `y`: the kernel's
+ * hands and exposure written to it first. */
+static PyObject *ask(KernelObject *k, PyObject *callable, int seat, int done, PyObject *x,
+                     PyObject *y) {
+    if (sync_hands(k) < 0)
+        return NULL;
+    PyObject *trick = trick_list(k, done);
+    if (!trick)
+        return NULL;
+    PyObject *answer = PyObject_CallFunction(callable, "iOiiOO", seat, trick, k->trump_from,
+                                             k->must_trump, x, y);
+    Py_DECREF(trick);
+    return answer;
+}
+
 /* The engine's legal cards for `seat` and whether it may call (Kernel._legal). */
 static int legal(KernelObject *k, int seat, int done, u64 *mask, int *can_call) {
     int tf = k->trump_from < k->size ? k->trump_from : k->size;
@@ -555,16 +566,11 @@ static int legal(KernelObject *k, int seat, int done, u64 *mask, int *can_call) 
         *can_call = (int)known[1];
         return 0;
     }
-    k->asked++;
-    if (sync_hands(k) < 0)
+    PyObject *leds = PyLong_FromLong(k->led_suits);
+    if (!leds)
         return -1;
-    PyObject *trick = trick_list(k, done);
-    if (!trick)
-        return -1;
-    PyObject *answer = PyObject_CallFunction(k->legal_cb, "iOiiiO", seat, trick,
-                                             k->trump_from, k->must_trump, k->led_suits,
-                                             k->trump_led ? Py_True : Py_False);
-    Py_DECREF(trick);
+    PyObject *answer = ask(k, k->legal_cb, seat, done, leds, k->trump_led ? Py_True : Py_False);
+    Py_DECREF(leds);
     if (!answer)
         return -1;
     PyObject *m, *c;
@@ -603,16 +609,8 @@ static int expose(KernelObject *k, int seat, int done, int followed, int called)
         (u64)(uint32_t)k->must_trump};
     i64 *known = k->exposure_by_led ? map_find(&k->exposure_memo, words) : NULL;
     if (!known) {
-        if (sync_hands(k) < 0)
-            return -1;
-        PyObject *trick = trick_list(k, done);
-        if (!trick)
-            return -1;
-        PyObject *answer = PyObject_CallFunction(k->expose_cb, "iOiiOO", seat, trick,
-                                                 k->trump_from, k->must_trump,
-                                                 followed ? Py_True : Py_False,
-                                                 called ? Py_True : Py_False);
-        Py_DECREF(trick);
+        PyObject *answer = ask(k, k->expose_cb, seat, done, followed ? Py_True : Py_False,
+                               called ? Py_True : Py_False);
         if (!answer)
             return -1;
         int tf, mt;
@@ -1094,9 +1092,10 @@ static PyObject *Kernel_nodes(KernelObject *self, PyObject *Py_UNUSED(ignored)) 
     return PyLong_FromLongLong(self->nodes);
 }
 
-static PyObject *Kernel_asked(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
-    return PyLong_FromLongLong(self->asked);
+static PyObject *Kernel_table(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
+    return Py_NewRef((PyObject *)self->table);
 }
+
 
 static PyMethodDef Kernel_methods[] = {
     {"run", (PyCFunction)Kernel_run, METH_VARARGS,
@@ -1105,8 +1104,8 @@ static PyMethodDef Kernel_methods[] = {
      "the start of a trick (the hands read from the hands list)."},
     {"nodes", (PyCFunction)Kernel_nodes, METH_NOARGS,
      "The node count after the last run, including one cut short."},
-    {"asked", (PyCFunction)Kernel_asked, METH_NOARGS,
-     "How many times the engine was asked which cards are legal (answers not kept)."},
+    {"table", (PyCFunction)Kernel_table, METH_NOARGS,
+     "The transposition table (to share with the next search of the deal)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1137,10 +1136,6 @@ PyMODINIT_FUNC PyInit__native_kernel(void) {
         return NULL;
     if (PyModule_AddObjectRef(m, "Table", (PyObject *)&TableType) < 0 ||
         PyModule_AddObjectRef(m, "Kernel", (PyObject *)&KernelType) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    if (PyModule_AddIntConstant(m, "MAX_CARDS", MAX_CARDS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -2,8 +2,6 @@
 
 from collections.abc import Callable, Sequence
 
-MAX_CARDS: int
-
 class Table:
     """A transposition table of the C search."""
 
@@ -13,7 +11,7 @@ class Table:
 class Kernel:
     """The C search of plain play."""
 
-    def __init__(self, *, table: Table, points: Sequence[int], suit_of: Sequence[int],
+    def __init__(self, *, table: Table | None, points: Sequence[int], suit_of: Sequence[int],
                  strength: Sequence[int], lead_order: Sequence[int],
                  feed_order: Sequence[int], dump_order: Sequence[int],
                  ranks: Sequence[Sequence[int]], stride: int, suit_lows: Sequence[int],
@@ -36,4 +34,4 @@ class Kernel:
             nodes: int, next_check: int, hidden: bool, trump_from: int, must_trump: int,
             led_suits: int, trump_led: bool, /) -> tuple[int, int]: ...
     def nodes(self) -> int: ...
-    def asked(self) -> int: ...
+    def table(self) -> Table: ...

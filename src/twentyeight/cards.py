@@ -290,6 +290,14 @@ class Deck(Sealed):
         """Card points of the cards in ``mask``."""
         return sum(self.points[i] for i in iter_bits(mask))
 
+    def held_copy(self, hand: int, cid: int) -> int:
+        """``cid``, or the other copy of its card where the deck has two and ``hand`` (a
+        mask) holds that one."""
+        if not hand >> cid & 1:
+            card = self.cards[cid]
+            cid = next(c for c in range(self.size) if hand >> c & 1 and self.cards[c] == card)
+        return cid
+
     def cards_of(self, mask: int) -> list[Card]:
         """The cards in ``mask``, grouped by suit, strongest first within a suit."""
         return [self.cards[i] for i in self.sorted_ids(mask)]

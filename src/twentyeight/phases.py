@@ -22,7 +22,6 @@ from .plugin_port import playing
 from .results import RoundResult
 from .sight import ALL, set_trump
 from .state import AUCTION, CALLS, NO_TRUMP_YET, OVER, PLAY, TRUMP
-from .trump import laid_card
 
 _MAX_RESULTS = 4096
 """Results kept per ruleset for reuse (a few thousand cover 28's possible ends)."""
@@ -85,7 +84,7 @@ class Transitions(Legality):
             # through the port, whose checks the legal choices already passed.
             cid = self._ids[action.card]
             if not self._hands[seat] >> cid & 1:
-                cid = laid_card(self.deck, self._hands[seat], cid)
+                cid = self.deck.held_copy(self._hands[seat], cid)
             set_trump(self, -1, cid, 1 << seat)
         else:
             self._trump.choose(self._port_obj or self._port, seat, action)

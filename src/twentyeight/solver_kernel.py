@@ -50,8 +50,8 @@ its Python source."""
 NATIVE: bool = _native_kernel is not None
 """Whether the search in C (``twentyeight._native_kernel``, built at install where a C
 compiler is at hand) is there. It runs the same search as :class:`Kernel` (the same
-values, moves and node counts: the tests compare them), seven (28) to nine (56) times
-faster than the compiled Python. Setting :data:`use_native` false makes new searches run in
+values, moves and node counts: the tests compare them), seven to nine times faster
+than the compiled Python. Setting :data:`use_native` false makes new searches run in
 Python."""
 
 use_native: bool = True
@@ -151,19 +151,17 @@ class Kernel:
 
     def _native(self, search: _Search, rnd: Round) -> Any:
         """The search in C for this deal, or None where it is not built, not wanted, or
-        does not take the deal (decks keyed other than by the pattern of the cards)."""
+        does not take the deal (a deck or deal beyond its sizes). It keeps its
+        transposition table on ``search`` (made with the first kernel), for the next
+        search of the deal to share."""
         if not runs_in_c(tables := self.tables):
             return None
         by_pattern = tables.compressed
         width = tables.suit_runs[0][1].bit_length() if by_pattern else 0
-        key_words = _native_key_words(tables, len(self.hands))
-        table = search.native_table
-        if table is None:
-            table = search.native_table = _native_kernel.Table(key_words)
         scratch = self.scratch
         try:
-            return _native_kernel.Kernel(
-                table=table, points=tables.points, suit_of=tables.suit_of,
+            native = _native_kernel.Kernel(
+                table=search.native_table, points=tables.points, suit_of=tables.suit_of,
                 strength=tables.strength, lead_order=tables.lead_order,
                 feed_order=tables.feed_order, dump_order=tables.dump_order,
                 ranks=tables.ranks, stride=tables.stride,
@@ -185,6 +183,8 @@ class Kernel:
                 set_exposure=scratch.set_exposure)
         except ValueError:  # a deck or a deal beyond what the C search holds
             return None
+        search.native_table = native.table()
+        return native
 
     def _native_budget(self, nodes: int) -> int:
         """The budget's check for the search in C, at ``nodes``: the next node count to
@@ -451,19 +451,6 @@ class Kernel:
         self.must_trump = must
         self.trump_from = trumps_from
         return value
-
-
-def _native_key_words(tables: SearchTables, seats: int) -> int:
-    """The 64-bit words of a key of the search in C: the cards (where the deck allows,
-    their pattern: one byte per card of each suit, its holder and points; else the
-    face-down card and each hand), the seat and the trump's state, and where the suits
-    led count, the cards shown and the leads."""
-    if tables.compressed:
-        width = tables.suit_runs[0][1].bit_length()
-        cards = len(tables.suit_runs) * ((width + 7) // 8)
-    else:
-        cards = 1 + seats
-    return cards + 1 + (0 if _keyed_by_pattern(tables) else 2)
 
 
 def _keyed_by_pattern(tables: SearchTables) -> bool:

@@ -52,7 +52,6 @@ from .trump_types import (
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .cards import Deck
     from .inference import Facts
     from .port import RoundPort
 
@@ -207,25 +206,19 @@ class TrumpRules(Part):
     def follow_reads_trick(self) -> bool:
         """Whether the hooks asked for a player following in a trick under way
         (:meth:`void_play`, :meth:`follow_concealed`, :meth:`caller_play`) may read the
-        cards of that trick other than its first (the suit led), so that what such a
-        player may play depends on them. Read once per ruleset: the solver keeps the
-        round's answers by the first card alone where nothing reads further
-        (:func:`~twentyeight.legality.follow_reads_led_card_only`). Default: ``False``
-        for the core's own hooks, which read the suit led and no other card of the
-        trick; ``True`` where a class outside the core overrides one of them (override
-        this too, to say that yours read no more)."""
+        trick's cards beyond its first (the suit led). Where nothing does
+        (:func:`~twentyeight.legality.follow_reads_led_card_only`), the solver keeps the
+        round's answers by that card. Default: ``False`` for the core's own hooks,
+        ``True`` where a class outside the core overrides one (override this too to say
+        that yours read no more)."""
         return any(_defined_outside_core(type(self), name) for name in _FOLLOW_HOOKS)
 
     def exposure_reads_trick(self) -> bool:
-        """Whether the hooks asked at the exposure of the trump (:meth:`binds_caller`,
-        :meth:`exposure_from`) may read more of the round than the exposing seat, how
-        it exposed, the trick under way's first card and size, the bidder's hand and
-        the trump's state: the other hands, or the trick's other cards. Read once per
-        ruleset: the solver keeps what an exposure changes by that much where nothing
-        reads further (:func:`~twentyeight.phases.exposure_reads_led_card_only`).
-        Default: ``False`` for the core's own hooks; ``True`` where a class outside the
-        core overrides one of them (override this too, to say that yours read no
-        more)."""
+        """As :meth:`follow_reads_trick`, for the hooks asked at the exposure
+        (:meth:`binds_caller`, :meth:`exposure_from`): whether they may read more than
+        the exposing seat, how it exposed, the trick's first card and size, the
+        bidder's hand and the trump's state
+        (:func:`~twentyeight.phases.exposure_reads_led_card_only`)."""
         return any(_defined_outside_core(type(self), name) for name in _EXPOSURE_HOOKS)
 
     def undealt_position(self) -> int:
@@ -290,7 +283,7 @@ class TrumpRules(Part):
         if not isinstance(action, LayTrump):
             raise ConfigError(f"{type(self).__name__} offers {action} but does not "
                               "override choose() to carry it out")
-        rnd.set_trump(card=laid_card(deck, rnd.hand_mask(seat), deck.card_id(action.card)),
+        rnd.set_trump(card=deck.held_copy(rnd.hand_mask(seat), deck.card_id(action.card)),
                       known_to=1 << seat)
 
     def after_deal(self, rnd: RoundPort) -> None:
@@ -685,15 +678,6 @@ def _trump_led_now(rnd: RoundPort) -> bool:
     """Whether the trick in progress was led in the trump suit."""
     trick = rnd.current_trick
     return bool(trick) and trick[0][1].suit == rnd.deck.suit_letter(rnd.trump_suit_index)
-
-
-def laid_card(deck: Deck, hand: int, cid: int) -> int:
-    """``cid``, or the other copy of its card where the deck has two and ``hand`` (a
-    mask) holds that one."""
-    if not hand >> cid & 1:
-        card = deck.cards[cid]
-        cid = next(c for c in range(deck.size) if hand >> c & 1 and deck.cards[c] == card)
-    return cid
 
 
 def lays_by_default(part: TrumpRules) -> bool:
