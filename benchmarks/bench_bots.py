@@ -6,6 +6,7 @@ ones and the heuristic's auction included), and the decisions where it searched
 (more than one legal card in the play).
 
     python benchmarks/bench_bots.py --ruleset 28 --bot pimc --rounds 50
+    python benchmarks/bench_bots.py --ruleset 28 --bot pimc:solve_tricks=4 --rounds 50
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import statistics
 import time
 
 import twentyeight as te
-from twentyeight.bots import BOT_KINDS, HeuristicBot, SeatAccess, play_round
+from twentyeight.bots import HeuristicBot, SeatAccess, bot_factory, play_round
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -31,9 +32,10 @@ def summary(values: list[float]) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="28")
-    ap.add_argument("--bot", default="pimc", choices=sorted(BOT_KINDS))
+    ap.add_argument("--bot", default="pimc", help="a bot's name or spec (default: pimc)")
     ap.add_argument("--rounds", type=int, default=50)
     args = ap.parse_args()
+    make = bot_factory(args.bot)
     every: list[float] = []
     searched: list[float] = []
 
@@ -41,7 +43,7 @@ def main() -> None:
         """The bot, with each decision timed."""
 
         def __init__(self, seed: int) -> None:
-            self.bot = BOT_KINDS[args.bot](seed)
+            self.bot = make(seed)
 
         def choose_at(self, access: SeatAccess) -> te.Action:
             legal = access.legal_actions()

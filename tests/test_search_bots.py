@@ -24,6 +24,10 @@ from twentyeight.bots import (
 from twentyeight.bots.arena import ELO_BASE, arena, elo_ratings
 from twentyeight.cli import main
 
+SMALL_PIMC = "pimc:samples=2,solve_tricks=2"
+"""A search bot cheap enough for the default run (the bots' own default solves the
+whole hand)."""
+
 
 def small_pimc(seed: int) -> PIMCBot:
     return PIMCBot(seed, samples=2, solve_tricks=2)
@@ -72,11 +76,12 @@ def test_seat_access_offers_the_seat_and_nothing_else() -> None:
     assert access.legal_actions() == rnd.legal_actions()
     assert SeatAccess(rnd, (seat + 1) % 4).legal_actions() == ()
     assert access.in_play and access.tricks_left == 3
+    assert access.ruleset is rnd.ruleset  # the rules, public to every seat
     det = access.resample(random.Random(1))
     assert det.view(seat) == rnd.view(seat)
     # Nothing on it names another seat's cards: its public names are these.
     assert {n for n in dir(access) if not n.startswith("_")} == {
-        "in_play", "legal_actions", "resample", "seat", "tricks_left", "view"}
+        "in_play", "legal_actions", "resample", "ruleset", "seat", "tricks_left", "view"}
 
 
 class SeesAll(SeatAccess):
@@ -103,6 +108,109 @@ def test_pimc_plays_a_best_card_of_the_real_deal_when_every_sample_is_it() -> No
     assert checked >= 10
 
 
+def _solves_at_first_choice(name: str, tricks: int) -> tuple[int, int]:
+    """How many deals a default PIMC bot (two samples, a small budget) solves at the
+    first choice of cards after ``tricks`` finished tricks of ``name``, and the tricks
+    left then."""
+    import twentyeight.bots.search as search_module
+
+    for seed in range(50):
+        rnd = position_in_play(name, seed, tricks)
+        if not rnd.is_over and rnd.phase is te.Phase.PLAY and len(rnd.legal_actions()) > 1:
+            break
+    solves = 0
+    real = search_module.solve
+
+    def counted(det: te.Round, **kw: Any) -> Any:
+        nonlocal solves
+        solves += 1
+        return real(det, **kw)
+
+    seat = rnd.to_act
+    assert seat is not None
+    access = SeatAccess(rnd, seat)
+    bot = PIMCBot(1, samples=2, max_nodes=2_000)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(search_module, "solve", counted)
+        assert bot.choose_at(access) in rnd.legal_actions()
+    return solves, access.tricks_left
+
+
+def test_pimc_solves_the_whole_hand_where_the_play_is_cards_alone() -> None:
+    """Issue 39: by default PIMC searches from the first lead where the solver's kernel
+    takes the play (28), and from ROUND_SEARCH_TRICKS tricks left where it must search
+    the round (29's pair acts in the play)."""
+    from twentyeight.bots import ROUND_SEARCH_TRICKS
+    from twentyeight.search_tables import search_tables
+
+    assert search_tables(te.ruleset("28")).plain
+    assert not search_tables(te.ruleset("29")).plain
+    assert _solves_at_first_choice("28", 0) == (2, 8)
+    assert _solves_at_first_choice("29", 0) == (0, 8)
+    assert _solves_at_first_choice("29", 8 - ROUND_SEARCH_TRICKS) == (2, ROUND_SEARCH_TRICKS)
+    assert PIMCBot(1).solve_tricks is None
+    assert PIMCBot(1, solve_tricks=4).solve_tricks == 4
+
+
+def test_a_bot_spec_names_a_bot_and_its_options() -> None:
+    import pickle
+
+    from twentyeight.bots import bot_factory
+
+    assert bot_factory("heuristic") is HeuristicBot
+    make = bot_factory("pimc:solve_tricks=4, samples=16,max_nodes=none")
+    bot = make(3)
+    assert isinstance(bot, PIMCBot)
+    assert (bot.solve_tricks, bot.samples, bot.max_nodes) == (4, 16, None)
+    # A factory travels to worker processes: it pickles and makes the same bot there.
+    again = pickle.loads(pickle.dumps(make))(3)
+    assert (again.solve_tricks, again.samples, again.max_nodes) == (4, 16, None)
+    ismcts = bot_factory("ismcts:iterations=50,exploration=1.5")(1)
+    assert isinstance(ismcts, ISMCTSBot)
+    assert (ismcts.iterations, ismcts.exploration) == (50, 1.5)
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    ("pimcc", "unknown bots 'pimcc'"),
+    ("heuristic:samples=2", "the heuristic bot takes no options"),
+    ("pimc:depth=3", "'depth=3' is no option of the pimc bot"),
+    ("pimc:samples", "'samples' is no option of the pimc bot"),
+    ("pimc:", "'' is no option of the pimc bot"),
+    ("pimc:samples=0", "samples takes a whole number, at least 1; got '0'"),
+    ("pimc:samples=-2", "got '-2'"),
+    ("pimc:samples=\u0663", "got '\u0663'"),
+    ("pimc:samples=1e3", "got '1e3'"),
+    ("pimc:samples=" + "9" * 5000, "characters)"),
+    ("pimc:solve_tricks=None", "solve_tricks takes a whole number, at least 1, or none"),
+    ("pimc:samples=2,samples=3", "option samples is given twice"),
+    ("ismcts:exploration=nan", "exploration takes a number, at least 0; got 'nan'"),
+    ("ismcts:exploration=-1", "got '-1'"),
+])
+def test_a_bad_bot_spec_is_refused_by_name(spec: str, says: str) -> None:
+    from twentyeight.bots import bot_factory
+
+    with pytest.raises(ValueError) as caught:
+        bot_factory(spec)
+    assert says in str(caught.value)
+    assert len(str(caught.value)) < 300  # a long spec is not repeated whole
+    with pytest.raises(ValueError):
+        simulate("28", 1, spec, seed=1)
+    with pytest.raises(ValueError):
+        arena("28", [spec, "heuristic"], 1, seed=1)
+
+
+def test_the_command_takes_bot_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", SMALL_PIMC, "heuristic", "--deals", "2", "--seed", "3",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert SMALL_PIMC in json.dumps(report)
+    assert main(["arena", "--bots", "pimc:samples=0", "heuristic", "--deals", "2"]) == 2
+    assert "samples takes a whole number, at least 1" in capsys.readouterr().err
+    assert main(["simulate", "--rounds", "2", "--bots", "pimc:samples=1,solve_tricks=1",
+                 "--seed", "4"]) == 0
+    capsys.readouterr()
+
+
 def test_search_bots_refuse_bad_budgets() -> None:
     with pytest.raises(ValueError):
         PIMCBot(1, samples=0)
@@ -113,23 +221,24 @@ def test_search_bots_refuse_bad_budgets() -> None:
 def test_an_arena_report_holds_together() -> None:
     # The full measurement (1,000 deals) is on the Bots and strength page; this small
     # run checks that the report's figures agree with each other.
-    report = arena("28", ["pimc", "heuristic"], 12, seed=11)
+    report = arena("28", [SMALL_PIMC, "heuristic"], 12, seed=11)
     (pairing,) = report.pairings
     assert pairing.deals == 12
     assert pairing.wins + pairing.draws + pairing.losses == 12
     assert pairing.low <= pairing.mean <= pairing.high
     assert pairing.win_low <= pairing.win_rate <= pairing.win_high
-    assert dict(report.elo).keys() == {"pimc", "heuristic"}
+    assert dict(report.elo).keys() == {SMALL_PIMC, "heuristic"}
 
 
 def test_the_arena_report_is_the_same_on_a_process_pool() -> None:
-    serial = arena("28", ["heuristic", "random", "pimc"], 6, seed=5, chunk_size=2)
+    # The search bot travels to the workers as its spec, options included.
+    serial = arena("28", ["heuristic", "random", SMALL_PIMC], 6, seed=5, chunk_size=2)
     with ProcessPoolExecutor(2) as pool:
-        pooled = arena("28", ["heuristic", "random", "pimc"], 6, seed=5, chunk_size=2,
+        pooled = arena("28", ["heuristic", "random", SMALL_PIMC], 6, seed=5, chunk_size=2,
                        executor=pool)
     assert pooled == serial
     assert [(p.first, p.second) for p in serial.pairings] == [
-        ("heuristic", "random"), ("heuristic", "pimc"), ("random", "pimc")]
+        ("heuristic", "random"), ("heuristic", SMALL_PIMC), ("random", SMALL_PIMC)]
 
 
 def test_arena_and_simulate_on_a_local_dask_cluster_equal_the_serial_run() -> None:
@@ -219,7 +328,7 @@ def test_the_pool_has_no_more_workers_than_chunks(
     pool here, so the test counts workers without starting processes."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from twentyeight.bots import arena as arena_module
+    from twentyeight.bots import simulation
     from twentyeight.cli import commands
 
     started: list[int] = []
@@ -229,8 +338,8 @@ def test_the_pool_has_no_more_workers_than_chunks(
         return ThreadPoolExecutor(max_workers)
 
     # The arena plays nothing but random bots here: the pool's size is the point.
-    monkeypatch.setattr(arena_module, "BOT_KINDS", {**arena_module.BOT_KINDS,
-                                                    "pimc": RandomBot, "heuristic": RandomBot})
+    monkeypatch.setattr(simulation, "BOT_KINDS", {**simulation.BOT_KINDS,
+                                                  "pimc": RandomBot, "heuristic": RandomBot})
     monkeypatch.setattr(commands, "ProcessPoolExecutor", pool)
     assert main([*argv, "--seed", "2"]) == 0
     assert started == ([workers] if workers > 1 else [])

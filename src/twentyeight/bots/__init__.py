@@ -41,12 +41,13 @@ from .facts import (
     ruleset_facts,
 )
 from .heuristic import HeuristicBot
-from .search import ISMCTSBot, PIMCBot, SeatAccess
+from .search import ROUND_SEARCH_TRICKS, ISMCTSBot, PIMCBot, SeatAccess
 from .simple import Bot, RandomBot, play_round
 from .simulation import (
     BOT_KINDS,
     SimulationInterrupted,
     SimulationStats,
+    bot_factory,
     default_chunk_size,
     simulate,
     simulated_round,
@@ -56,6 +57,7 @@ __all__ = [
     "BOT_KINDS",
     "CARD_POINTS",
     "RANK_ORDER",
+    "ROUND_SEARCH_TRICKS",
     "STANDARD_FACTS",
     "Bot",
     "DeckFacts",
@@ -66,6 +68,7 @@ __all__ = [
     "SeatAccess",
     "SimulationInterrupted",
     "SimulationStats",
+    "bot_factory",
     "card_points",
     "card_strength",
     "deck_facts",

@@ -28,7 +28,7 @@ from attrs import frozen
 from ..deals import MAX_SEED
 from ..registry import ruleset as lookup_ruleset
 from .simple import play_round
-from .simulation import BOT_KINDS, _check_rebuildable, _in_order, _rebuild
+from .simulation import _check_rebuildable, _in_order, _rebuild, bot_factory
 
 if TYPE_CHECKING:
     from ..round import Round
@@ -156,7 +156,8 @@ def _deal_round(rs: Ruleset, first: str, second: str, deal: _Deal, play: int) ->
     """One play of a duplicate deal, played to its end: in play 0 the ``first`` bot
     holds the even seats, in play 1 the odd ones."""
     kinds = (first, second) if play == 0 else (second, first)
-    bots = [BOT_KINDS[kinds[seat & 1]](_bot_seed(deal.seed, seat, play))
+    makers = [bot_factory(kind) for kind in kinds]
+    bots = [makers[seat & 1](_bot_seed(deal.seed, seat, play))
             for seat in range(rs.config.players)]
     rnd = rs.new_round(seed=deal.seed, dealer=deal.dealer)
     play_round(rnd, bots)
@@ -201,9 +202,8 @@ def arena_round(ruleset: Ruleset | str, first: str, second: str, seed: int, inde
     ``index + 1``), so this is the round the arena played."""
     if isinstance(ruleset, str):
         ruleset = lookup_ruleset(ruleset)
-    unknown = [b for b in (first, second) if b not in BOT_KINDS]
-    if unknown:
-        raise ValueError(f"unknown bots {unknown}; known: {', '.join(sorted(BOT_KINDS))}")
+    for spec in (first, second):
+        bot_factory(spec)
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
         raise ValueError(f"index must be a whole number, at least 0; got {index!r}")
     if play not in (0, 1):
@@ -284,8 +284,9 @@ def arena(
     chunk_size: int = CHUNK_SIZE,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaReport:
-    """Play every pair of ``bots`` (names from
-    :data:`~twentyeight.bots.BOT_KINDS`) against each other on ``deals`` duplicate
+    """Play every pair of ``bots`` (names from :data:`~twentyeight.bots.BOT_KINDS`, or
+    specs with options such as ``"pimc:solve_tricks=4"``: see
+    :func:`~twentyeight.bots.bot_factory`) against each other on ``deals`` duplicate
     deals of ``ruleset`` and report the results (see :class:`ArenaReport`).
 
     ``seed`` decides everything: each deal's seed and dealer, and each bot's seed from
@@ -299,9 +300,8 @@ def arena(
     names = tuple(bots)
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"an arena needs two or more different bots; got {list(names)}")
-    unknown = [b for b in names if b not in BOT_KINDS]
-    if unknown:
-        raise ValueError(f"unknown bots {unknown}; known: {', '.join(sorted(BOT_KINDS))}")
+    for spec in names:
+        bot_factory(spec)  # a bad spec fails here, before any deal is played
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(f"deals must be a whole number, at least 1; got {deals!r}")
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:

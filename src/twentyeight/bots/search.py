@@ -19,6 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from ..search_tables import search_tables
 from ..solver import solve
 from ..state import PLAY
 from .heuristic import HeuristicBot
@@ -27,8 +28,14 @@ from .simple import legal_of_text
 if TYPE_CHECKING:
     from ..actions import Action
     from ..round import Round
+    from ..ruleset import Ruleset
 
-__all__ = ["ISMCTSBot", "PIMCBot", "SeatAccess"]
+__all__ = ["ROUND_SEARCH_TRICKS", "ISMCTSBot", "PIMCBot", "SeatAccess"]
+
+ROUND_SEARCH_TRICKS = 4
+"""Tricks left when :class:`PIMCBot` starts its search, by default, in a ruleset whose
+play the solver must search as a round (not as cards alone): there a whole hand would
+take seconds to minutes a deal."""
 
 
 class SeatAccess:
@@ -56,6 +63,11 @@ class SeatAccess:
     def in_play(self) -> bool:
         """True while the cards are being played (public)."""
         return self._round.phase is PLAY
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset of the round (public)."""
+        return self._round.ruleset
 
     @property
     def tricks_left(self) -> int:
@@ -131,22 +143,34 @@ class PIMCBot(_SearchBot):
     solver.solve`) and play the action with the best mean outcome (the contract first,
     then card points); ties go to the heuristic's choice.
 
-    A whole deal of 28 takes about a tenth of a second to solve with the search in C
-    (most of a second in Python), for each of ``samples`` deals at each decision, so
-    the search starts when at most ``solve_tricks`` tricks are left (the one in
-    progress included); before that, and in the auction, the trump choice and the
-    calls, it plays as :class:`HeuristicBot`. ``max_nodes`` caps each solve (a solve
-    cut short counts its lower bounds)."""
+    By default (``solve_tricks=None``) it solves the whole hand, from the first lead,
+    wherever the solver searches the play as cards alone
+    (:attr:`~twentyeight.search_tables.SearchTables.plain`: 28, 56 and most presets):
+    with the search in C a decision of 28 takes about a quarter of a second in the
+    first trick and milliseconds from the fourth. Where the solver must search the
+    round itself (a plug-in that acts in the play, such as 29's pair, 304 or Thunee),
+    each node costs ten to a hundred times more, so it starts at
+    :data:`ROUND_SEARCH_TRICKS` tricks left. A number ``solve_tricks`` starts the search
+    once at most that many tricks are left (the one in progress included) in every
+    ruleset. Before the search starts, and in the auction, the trump choice and the
+    calls, it plays as :class:`HeuristicBot`.
 
-    def __init__(self, seed: int | None = None, *, samples: int = 8, solve_tricks: int = 4,
-                 max_nodes: int | None = 200_000) -> None:
-        if samples < 1 or solve_tricks < 1:
+    ``max_nodes`` caps each solve (a solve cut short counts its lower bounds), so that
+    a decision's cost is bounded by the same count of nodes on every machine: the
+    choices depend on the seed and the view alone, never on the clock."""
+
+    def __init__(self, seed: int | None = None, *, samples: int = 8,
+                 solve_tricks: int | None = None,
+                 max_nodes: int | None = 1_000_000) -> None:
+        if samples < 1 or (solve_tricks is not None and solve_tricks < 1):
             raise ValueError("samples and solve_tricks must be at least 1")
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError("max_nodes must be at least 1 (or None: no budget)")
         super().__init__(seed)
         self.samples = samples
         """Deals drawn and solved for each decision."""
         self.solve_tricks = solve_tricks
-        """The search starts once this many tricks are left."""
+        """The search starts once this many tricks are left (``None``: see the class)."""
         self.max_nodes = max_nodes
         """The node budget of each solve (``None``: none)."""
 
@@ -154,7 +178,13 @@ class PIMCBot(_SearchBot):
         return f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks})"
 
     def _searches(self, access: SeatAccess) -> bool:
-        return access.in_play and access.tricks_left <= self.solve_tricks
+        if not access.in_play:
+            return False
+        start = self.solve_tricks
+        if start is None:
+            rs = access.ruleset
+            start = rs.config.tricks if search_tables(rs).plain else ROUND_SEARCH_TRICKS
+        return access.tricks_left <= start
 
     def _search(self, access: SeatAccess, legal: tuple[Action, ...]) -> Action:
         plain = self._heuristic_action(access, legal)

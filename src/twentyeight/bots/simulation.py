@@ -3,6 +3,7 @@ statistics of their results: :func:`simulate` and :class:`SimulationStats`."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -13,12 +14,13 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from attrs import field, frozen
 
 from ..deals import MAX_SEED
 from ..errors import TwentyEightError
+from ..inputs import excerpt, is_number_text
 from ..registry import ruleset as lookup_ruleset
 from .heuristic import HeuristicBot
 from .search import ISMCTSBot, PIMCBot
@@ -38,6 +40,71 @@ BOT_KINDS: Mapping[str, BotFactory] = MappingProxyType({
     "random": RandomBot,
 })
 """The built-in bots by name, as :func:`simulate` and the ``twentyeight`` command take them."""
+
+
+def _count(text: str) -> int:
+    if not is_number_text(text) or int(text) < 1:
+        raise ValueError
+    return int(text)
+
+
+def _count_or_none(text: str) -> int | None:
+    return None if text == "none" else _count(text)
+
+
+def _finite(text: str) -> float:
+    whole, _, fraction = text.partition(".")
+    if not is_number_text(whole) or (fraction and not is_number_text(fraction)):
+        raise ValueError
+    return float(text)
+
+
+_BOT_OPTIONS: Mapping[str, Mapping[str, tuple[Callable[[str], Any], str]]] = {
+    "ismcts": {"iterations": (_count, "a whole number, at least 1"),
+               "exploration": (_finite, "a number, at least 0")},
+    "pimc": {"samples": (_count, "a whole number, at least 1"),
+             "solve_tricks": (_count_or_none, "a whole number, at least 1, or none"),
+             "max_nodes": (_count_or_none, "a whole number, at least 1, or none")},
+}
+"""The options a bot spec may give each built-in bot, each with its reader and what it
+takes."""
+
+
+def bot_factory(spec: str) -> BotFactory:
+    """The factory of the bots ``spec`` names: a name of :data:`BOT_KINDS`
+    (``"pimc"``), or a name, a colon and options separated by commas, each a keyword
+    argument of the bot's class (``"pimc:solve_tricks=4,samples=16"``; ``none`` for
+    ``None``). :func:`simulate`, :func:`~twentyeight.bots.arena` and the
+    ``twentyeight`` command take a spec wherever they take a bot's name, and the
+    factory pickles, so a spec travels to worker processes as its text. Raises
+    :class:`ValueError` saying what is wrong with the spec."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot spec is text, got {spec!r}")
+    name, colon, rest = spec.partition(":")
+    make = BOT_KINDS.get(name)
+    if make is None:
+        raise ValueError(f"unknown bots {excerpt(name)}; known: "
+                         f"{', '.join(sorted(BOT_KINDS))}")
+    if not colon:
+        return make
+    known = _BOT_OPTIONS.get(name, {})
+    if not known:
+        raise ValueError(f"the {name} bot takes no options; got {excerpt(spec)}")
+    options: dict[str, Any] = {}
+    for item in rest.split(","):
+        key, equals, text = (part.strip() for part in item.partition("="))
+        if not equals or key not in known:
+            raise ValueError(f"{excerpt(item.strip())} is no option of the {name} bot; its "
+                             f"options: {', '.join(f'{k}=...' for k in sorted(known))}")
+        if key in options:
+            raise ValueError(f"the {name} bot's option {key} is given twice")
+        read, takes = known[key]
+        try:
+            options[key] = read(text)
+        except ValueError:
+            raise ValueError(f"the {name} bot's option {key} takes {takes}; "
+                             f"got {excerpt(text)}") from None
+    return cast(BotFactory, functools.partial(make, **options))
 
 MAX_CHUNK = 250
 """The most rounds :func:`simulate` sends to a worker at once when it chooses the size."""
@@ -133,7 +200,7 @@ def _inputs(seed: int, rounds: int, players: int) -> Iterator[_Inputs]:
 
 
 def _factory(bots: str | BotFactory) -> BotFactory:
-    return BOT_KINDS[bots] if isinstance(bots, str) else bots
+    return bot_factory(bots) if isinstance(bots, str) else bots
 
 
 def _played(rs: Ruleset, make: BotFactory, inputs: _Inputs) -> Round:
@@ -256,8 +323,9 @@ def simulate(
     """Play ``rounds`` rounds of ``ruleset`` (a :class:`~twentyeight.Ruleset` or a
     name) with the same kind of bot in every seat and return their statistics.
 
-    ``bots`` is ``"heuristic"`` or ``"random"`` (see :data:`BOT_KINDS`) or a callable
-    that makes one seat's bot from a seed (a bot class will do). ``seed`` decides
+    ``bots`` is a bot's name or spec (``"heuristic"``, ``"pimc:samples=16"``: see
+    :func:`bot_factory`) or a callable that makes one seat's bot from a seed (a bot
+    class will do). ``seed`` decides
     everything: each round's deal seed, then one seed for each seat's bot, are drawn in
     turn from ``random.Random(seed)``, and the dealer moves one seat each round
     (``None``: a seed from the operating system, reported in the result). The same
@@ -285,8 +353,7 @@ def simulate(
     if chunk_size is not None and (isinstance(chunk_size, bool)
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
         raise ValueError(f"chunk_size must be a whole number, at least 1; got {chunk_size!r}")
-    if isinstance(bots, str) and bots not in BOT_KINDS:
-        raise ValueError(f"unknown bots {bots!r}; known: {', '.join(sorted(BOT_KINDS))}")
+    _factory(bots)  # a bad spec fails here, before any round is played
     if seed is None:
         seed = secrets.randbits(64)
     label = bots if isinstance(bots, str) else getattr(bots, "__name__", repr(bots))
@@ -331,8 +398,7 @@ def simulated_round(ruleset: Ruleset | str, index: int, bots: str | BotFactory =
         ruleset = lookup_ruleset(ruleset)
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
         raise ValueError(f"index must be a whole number, at least 0; got {index!r}")
-    if isinstance(bots, str) and bots not in BOT_KINDS:
-        raise ValueError(f"unknown bots {bots!r}; known: {', '.join(sorted(BOT_KINDS))}")
+    _factory(bots)  # a bad spec fails here, before any round is played
     inputs = next(itertools.islice(_inputs(seed, index + 1, ruleset.config.players), index,
                                    None))
     return _played(ruleset, _factory(bots), inputs)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..analysis import DEFAULT_WORLDS, MAX_WORLDS
+from ..bots import bot_factory
 from ..errors import ConfigError, DealError, ParseError, TwentyEightError, UnknownRulesetError
 from ..inputs import read_number
 from ..round import MAX_SEED
@@ -65,6 +66,19 @@ _port = _count_up_to(65535, "the TCP port")
 
 
 _SEED_DIGITS = len(str(MAX_SEED - 1))
+
+
+def _bot_spec(text: str) -> str:
+    """A bot given on the command line: a name, or a name and options
+    (:func:`~twentyeight.bots.bot_factory`)."""
+    try:
+        bot_factory(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+_BOT_HELP = f"{', '.join(sorted(BOTS))}, or one with options: pimc:solve_tricks=4,samples=16"
 
 
 def _seed(text: str) -> int:
@@ -153,8 +167,8 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=_seed, default=None,
                        help=f"seed of {seeded} (default: random)")
         if bots:
-            p.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
-                           help="which bots play (default: heuristic)")
+            p.add_argument("--bots", type=_bot_spec, default="heuristic", metavar="BOT",
+                           help=f"which bots play (default: heuristic): {_BOT_HELP}")
 
     def workers(p: argparse.ArgumentParser, work: str, outcome: str) -> None:
         p.add_argument("--jobs", type=_jobs, default=1,
@@ -195,8 +209,8 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(ruleset=None)  # given or not: --resume refuses it
     p.add_argument("--seat", type=_seat_number, default=0,
                    help="the seat you play, from 0 (default: 0, South)")
-    p.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
-                   help="which bots play the other seats (default: heuristic)")
+    p.add_argument("--bots", type=_bot_spec, default="heuristic", metavar="BOT",
+                   help=f"which bots play the other seats (default: heuristic): {_BOT_HELP}")
     record(p, "the round (when it ends, or when you leave: quit, the end of the input, "
               "Ctrl-C)")
     p.add_argument("--resume", metavar="FILE", default=None,
@@ -226,9 +240,10 @@ def _parser() -> argparse.ArgumentParser:
                  "gives each bot's game points per deal against the other, with a 95% "
                  "interval.",
                  "twentyeight arena --bots heuristic random --deals 500",
-                 "twentyeight arena --bots pimc heuristic --deals 100 --jobs 2 --json")
-    p.add_argument("--bots", nargs="+", choices=sorted(BOTS), required=True,
-                   metavar="BOT", help=f"two or more of: {', '.join(sorted(BOTS))}")
+                 "twentyeight arena --bots pimc heuristic --deals 100 --jobs 2 --json",
+                 "twentyeight arena --bots pimc pimc:solve_tricks=4 --deals 500 --jobs 2")
+    p.add_argument("--bots", nargs="+", type=_bot_spec, required=True,
+                   metavar="BOT", help=f"two or more of: {_BOT_HELP}")
     p.add_argument("--deals", type=_positive, default=100,
                    help="duplicate deals for each pair of bots (default: 100)")
     workers(p, "deals", "report")
@@ -269,8 +284,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="without a record: bots play a round of this ruleset (default: 28)")
     p.add_argument("--seed", type=_seed, default=None,
                    help="without a record: the seed of the round bots play (default: random)")
-    p.add_argument("--bots", choices=sorted(BOTS), default=None,
-                   help="without a record: which bots play it (default: heuristic)")
+    p.add_argument("--bots", type=_bot_spec, default=None, metavar="BOT",
+                   help=f"without a record: which bots play it (default: heuristic): "
+                        f"{_BOT_HELP}")
     p.set_defaults(func=_cmd_render)
 
     p = _command(sub, "serve", "run a table server: tables to play in the browser or "

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from ..bots import Bot, play_round
+from ..bots import Bot, bot_factory, play_round
 from ..bots.arena import ArenaReport, arena, arena_round, chunk_count
 from ..bots.simulation import (
     BOT_KINDS,
@@ -55,7 +55,7 @@ def _fresh_seed() -> int:
 
 
 def _make_bots(kind: str, n: int, rng: random.Random) -> list[Bot]:
-    make = BOTS[kind]
+    make = bot_factory(kind)
     return [make(rng.randrange(2**32)) for _ in range(n)]
 
 

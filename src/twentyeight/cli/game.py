@@ -9,7 +9,7 @@ import random
 import sys
 
 from ..actions import Action, Bid
-from ..bots import Bot
+from ..bots import Bot, bot_factory
 from ..bots.simple import bot_action
 from ..cards import Card
 from ..errors import IllegalActionError, ParseError, TwentyEightError
@@ -18,7 +18,7 @@ from ..registry import ruleset as lookup_ruleset
 from ..render.seats import seat_label
 from ..round import Phase, Round
 from ..ruleset import Ruleset
-from .commands import _MAX_REDEALS, BOTS, _fresh_seed, _next_deal
+from .commands import _MAX_REDEALS, _fresh_seed, _next_deal
 from .narrate import _and, _plural
 from .saving import STDIO, _Output, _output, _read_round, _Refused, _talk_aside
 from .streams import _complain, _InputFailed, _lenient, _output_failed, _shown, _undecodable
@@ -72,7 +72,7 @@ class _Game(_ViewNarrator):
         isatty = getattr(sys.stdin, "isatty", None)
         self.echo = not (isatty and isatty())
         rng = random.Random(seed)
-        make = BOTS[bots]
+        make = bot_factory(bots)
         self.bots: list[Bot | None] = [
             None if s == self.human else make(rng.randrange(2**32))
             for s in range(self.n)
