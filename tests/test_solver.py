@@ -15,6 +15,7 @@ import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -544,20 +545,84 @@ def test_the_search_in_c_runs_the_kernels_positions_of_28(
     from twentyeight.solver_kernel import Kernel
 
     made: list[Kernel] = []
+    in_c: list[bool] = []
     original = _Search._kernel_value
 
     def kept(self: _Search, rnd: te.Round, alpha: int, beta: int) -> int:
         value = original(self, rnd, alpha, beta)
         assert self.kernel is not None
         made.append(self.kernel)
+        in_c.append(self.kernel.native is not None)
         return value
 
     monkeypatch.setattr(_Search, "_kernel_value", kept)
     rnd = ending("28", 5, 5)
     assert rnd is not None
     solve(rnd)
-    assert made and all(k.native is not None for k in made)
+    assert made and all(in_c)
+    assert made[-1].native is None  # let go once the solve was over
     assert made[-1].search.native_table.entries() > 0
+
+
+def _memory_after(run: Callable[[], object]) -> int:
+    """The bytes the interpreter's allocators hold more after ``run`` than before it
+    (the C search allocates through them, so they see its tables)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        run()
+        return tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_solve_gives_back_the_memory_of_the_search_in_c() -> None:
+    # The C search held its Python side's budget check, and the Python side held it:
+    # a cycle the garbage collector could not see into, so every solve kept its memos
+    # (about 5 MB a solve of 28 from the first lead; a PIMC bot playing whole hands ran
+    # out of memory). A solve now lets go of it, with the collector paused.
+    import gc
+
+    _needs_native()
+    deals = [rnd for seed in range(12) if (rnd := ending("28", seed, 6)) is not None][:4]
+
+    def solve_all() -> None:
+        for rnd in deals:
+            assert solve(rnd, max_nodes=100_000).nodes > 10_000
+
+    solve_all()  # the ruleset's own tables, made once
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        assert _memory_after(solve_all) < 200_000
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_the_collector_frees_a_search_in_c_left_in_a_cycle() -> None:
+    # Without the release (a kernel dropped mid-search, say), the cycle is the
+    # collector's: the C search shows it what it holds.
+    import gc
+
+    from twentyeight.solver import _Search
+    from twentyeight.solver_kernel import Kernel
+
+    _needs_native()
+    rnd = ending("28", 3, 6)
+    assert rnd is not None
+    solve(rnd)
+
+    def dropped() -> None:
+        kernel = Kernel(_Search(rnd.ruleset, None, None), rnd)
+        assert kernel.native is not None and gc.is_tracked(kernel.native)
+        kernel.value(rnd, -10**9, 10**9)
+        del kernel
+        gc.collect()
+
+    assert _memory_after(dropped) < 200_000
 
 
 @pytest.mark.parametrize("max_nodes", [1, 700, 5_000])

@@ -426,16 +426,38 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* The kernel holds the Python side's callbacks, and one of them (the budget's) is a
+ * method of the object that holds the kernel: a cycle, which only the cyclic garbage
+ * collector can free, so the kernel shows it its references. */
+static int Kernel_traverse(KernelObject *self, visitproc visit, void *arg) {
+    Py_VISIT(self->table);
+    Py_VISIT(self->hands_list);
+    Py_VISIT(self->legal_cb);
+    Py_VISIT(self->expose_cb);
+    Py_VISIT(self->set_exposed_cb);
+    Py_VISIT(self->outcome_cb);
+    Py_VISIT(self->budget_cb);
+    Py_VISIT(self->exposure_cb);
+    Py_VISIT(self->set_exposure_cb);
+    return 0;
+}
+
+static int Kernel_clear(KernelObject *self) {
+    Py_CLEAR(self->table);
+    Py_CLEAR(self->hands_list);
+    Py_CLEAR(self->legal_cb);
+    Py_CLEAR(self->expose_cb);
+    Py_CLEAR(self->set_exposed_cb);
+    Py_CLEAR(self->outcome_cb);
+    Py_CLEAR(self->budget_cb);
+    Py_CLEAR(self->exposure_cb);
+    Py_CLEAR(self->set_exposure_cb);
+    return 0;
+}
+
 static void Kernel_dealloc(KernelObject *self) {
-    Py_XDECREF(self->table);
-    Py_XDECREF(self->hands_list);
-    Py_XDECREF(self->legal_cb);
-    Py_XDECREF(self->expose_cb);
-    Py_XDECREF(self->set_exposed_cb);
-    Py_XDECREF(self->outcome_cb);
-    Py_XDECREF(self->budget_cb);
-    Py_XDECREF(self->exposure_cb);
-    Py_XDECREF(self->set_exposure_cb);
+    PyObject_GC_UnTrack(self);
+    Kernel_clear(self);
     PyMem_Free(self->ranks);
     map_free(&self->exposure_memo);
     map_free(&self->legal_memo);
@@ -1052,9 +1074,20 @@ static int node(KernelObject *k, int seat, int leader, i64 p0, i64 p1, int done,
     return 0;
 }
 
+/* Whether the kernel holds what a search needs: set up by its __init__, and not yet
+ * cleared by the garbage collector. */
+static int Kernel_ready(KernelObject *self) {
+    if (self->table && self->budget_cb && self->legal_cb)
+        return 1;
+    PyErr_SetString(PyExc_RuntimeError, "the kernel is not set up");
+    return 0;
+}
+
 static PyObject *Kernel_run(KernelObject *self, PyObject *args) {
     int leader, done, hidden, trump_from, must_trump, led_suits, trump_led;
     long long p0, p1, alpha, beta, nodes, next_check;
+    if (!Kernel_ready(self))
+        return NULL;
     if (!PyArg_ParseTuple(args, "iLLiLLLLpiiip", &leader, &p0, &p1, &done, &alpha, &beta,
                           &nodes, &next_check, &hidden, &trump_from, &must_trump,
                           &led_suits, &trump_led))
@@ -1093,6 +1126,8 @@ static PyObject *Kernel_nodes(KernelObject *self, PyObject *Py_UNUSED(ignored)) 
 }
 
 static PyObject *Kernel_table(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (!Kernel_ready(self))
+        return NULL;
     return Py_NewRef((PyObject *)self->table);
 }
 
@@ -1114,10 +1149,12 @@ static PyTypeObject KernelType = {
     .tp_name = "twentyeight._native_kernel.Kernel",
     .tp_doc = PyDoc_STR("The C search of plain play (see solver_kernel.Kernel)."),
     .tp_basicsize = sizeof(KernelObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Kernel_init,
     .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_traverse = (traverseproc)Kernel_traverse,
+    .tp_clear = (inquiry)Kernel_clear,
     .tp_methods = Kernel_methods,
 };
 

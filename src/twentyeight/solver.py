@@ -186,6 +186,9 @@ def _root(search: _Search, rnd: Round) -> Solution:
     try:
         return search.root(rnd)
     finally:
+        if search.kernel is not None:  # the kernel and the search hold each other
+            search.kernel.release()
+            search.kernel = None
         if collecting:
             gc.enable()
 

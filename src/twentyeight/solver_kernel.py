@@ -186,6 +186,13 @@ class Kernel:
         search.native_table = native.table()
         return native
 
+    def release(self) -> None:
+        """Let go of the search in C once the solve is over. It holds this kernel's
+        budget check, so the two form a cycle that would otherwise wait for the cyclic
+        garbage collector (paused while a solve runs) with the C search's memos; its
+        transposition table stays with the solve, for the next search of the deal."""
+        self.native = None
+
     def _native_budget(self, nodes: int) -> int:
         """The budget's check for the search in C, at ``nodes``: the next node count to
         check at (raises when the budget ran out)."""
