@@ -28,7 +28,7 @@ import twentyeight as te
 from twentyeight.bots import RandomBot
 from twentyeight.config import RedealCheck, RedealEvent
 from twentyeight.port import RoundPort
-from twentyeight.solver import Solution, SolveError, solve
+from twentyeight.solver import Solution, SolveError, solve, solve_points
 
 from .helpers import compositions
 
@@ -93,6 +93,8 @@ def check_against_minimax(rnd: te.Round) -> Solution:
         assert solution.action_lines[action] == points_of(line), str(action)
     best = max(lines.values()) if team == 0 else min(lines.values())
     assert solution.card_points == points_of(best)
+    # The value alone, without each action's: the same points.
+    assert solve_points(rnd) == points_of(best)
     assert solution.value == points_of(best)[team]
     assert set(solution.best_actions) == {
         a for a, v in solution.action_values.items() if v == max(solution.action_values.values())}
@@ -562,6 +564,36 @@ def test_the_search_in_c_runs_the_kernels_positions_of_28(
     assert made and all(in_c)
     assert made[-1].native is None  # let go once the solve was over
     assert made[-1].search.native_table.entries() > 0
+
+
+def test_the_points_alone_are_those_of_the_whole_solution() -> None:
+    # From the first lead of 28, where one value is far cheaper than eight actions'.
+    from twentyeight.bots import HeuristicBot
+
+    compared = 0
+    for seed in range(12):
+        rnd = te.new_round("28", seed=seed)
+        bots = [HeuristicBot(s) for s in range(4)]
+        while rnd.phase is te.Phase.AUCTION or rnd.phase is te.Phase.TRUMP:
+            seat = rnd.to_act
+            assert seat is not None
+            rnd.apply(next(a for a in rnd.legal_actions()
+                           if str(a) == bots[seat].choose(dict(rnd.view(seat)))))
+        if rnd.phase is not te.Phase.PLAY or len(rnd.tricks) or rnd.current_trick:
+            continue
+        whole = solve(rnd, max_nodes=1_500_000)
+        if not whole.exact:
+            continue
+        assert solve_points(rnd) == whole.card_points
+        compared += 1
+    assert compared >= 3
+    rnd = ending("28", 1, 6)
+    assert rnd is not None
+    assert solve_points(rnd, max_nodes=10) is None  # out of budget: no guess
+    with pytest.raises(SolveError):
+        solve_points(rnd, max_nodes=0)
+    with pytest.raises(SolveError):
+        solve_points(te.new_round("28", seed=1))
 
 
 def _memory_after(run: Callable[[], object]) -> int:

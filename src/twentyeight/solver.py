@@ -40,7 +40,7 @@ import gc
 import time
 from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from attrs import frozen
 
@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 __all__ = ["SCALE", "Analysis", "Decision", "Solution", "SolveError", "analyse",
-           "informed_values", "solve"]
+           "informed_values", "solve", "solve_points"]
 
 _ANALYSIS = frozenset({"Analysis", "Decision", "analyse", "informed_values"})
 """The analyser's names (:mod:`twentyeight.analysis`), offered here too: hints for an
@@ -167,6 +167,25 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
     ``rnd`` must be in the play phase (:class:`SolveError` otherwise); it is not
     changed. ``max_nodes`` or ``max_seconds`` bound the search; when either runs out
     the solution is not :attr:`~Solution.exact` and gives the bounds found so far."""
+    return _root(_budgeted(rnd, max_nodes, max_seconds), rnd)
+
+
+def solve_points(rnd: Round, *, max_nodes: int | None = None) -> tuple[int, int] | None:
+    """Each side's final card points under best play from ``rnd``, every hand known:
+    :attr:`Solution.card_points` of :func:`solve` without the value of each action,
+    which costs several times less. ``None`` when ``max_nodes`` ran out first (no
+    guess: a bidder valuing deals wants none). :class:`SolveError` as for
+    :func:`solve`."""
+    search = _budgeted(rnd, max_nodes, None)
+    try:
+        return _root(search, rnd, whole=False)
+    except _OutOfBudget:
+        return None
+
+
+def _budgeted(rnd: Round, max_nodes: int | None, max_seconds: float | None) -> _Search:
+    """A search of ``rnd`` within the budget (:class:`SolveError` for a round not in
+    the play or a budget that is not a positive number)."""
     if rnd.phase is not PLAY:
         raise SolveError(f"only a round in the play phase can be solved; this one is in "
                          f"the {rnd.phase.value} phase")
@@ -174,17 +193,25 @@ def solve(rnd: Round, *, max_nodes: int | None = None,
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int | float)
                                   or not limit > 0):
             raise SolveError(f"{name} must be a positive number or None, got {limit!r}")
-    return _root(_Search(rnd.ruleset, max_nodes, max_seconds), rnd)
+    return _Search(rnd.ruleset, max_nodes, max_seconds)
 
 
-def _root(search: _Search, rnd: Round) -> Solution:
-    """``search``'s solution of ``rnd``."""
+@overload
+def _root(search: _Search, rnd: Round) -> Solution: ...
+
+
+@overload
+def _root(search: _Search, rnd: Round, whole: Literal[False]) -> tuple[int, int]: ...
+
+
+def _root(search: _Search, rnd: Round, whole: bool = True) -> Solution | tuple[int, int]:
+    """``search``'s solution of ``rnd`` (``whole``), or only each side's card points."""
     # The search makes millions of short-lived tuples and no cycles: the cyclic
     # garbage collector would walk its growing tables over and over for nothing.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return search.root(rnd)
+        return search.root(rnd) if whole else search.points(rnd)
     finally:
         if search.kernel is not None:  # the kernel and the search hold each other
             search.kernel.release()
@@ -243,15 +270,22 @@ class _Search:
         self.kernel: Kernel | None = None
         """The search of positions where only cards are played, made when first needed."""
         self.play_of: tuple[Action, ...] = ()
-        """The action of each card id (set by :meth:`root`)."""
+        """The action of each card id (set by :meth:`_start`)."""
+        self.index: dict[int, int] = {}
+        """The card id of each play action, by the action's ``id`` (set by
+        :meth:`_start`)."""
 
     # ------------------------------------------------------------------ the root
 
-    def root(self, rnd: Round) -> Solution:
-        seat = rnd.to_act
-        assert seat is not None
-        team = seat & 1
-        legal = rnd.legal_actions()
+    def points(self, rnd: Round) -> tuple[int, int]:
+        """Each side's final card points under best play from ``rnd``."""
+        guess, _ = self._start(rnd)
+        return _decode(self._exact(rnd.clone(), guess))
+
+    def _start(self, rnd: Round) -> tuple[int, tuple[int, int, int]]:
+        """Sets the search up for ``rnd``: the first guess at its value (the margin
+        stays, the points left are shared), and the points not yet won (positive,
+        negative as a positive number, and net)."""
         pos = position_of(rnd)
         pts = pos.team_points
         gains, losses = self._left(pos)
@@ -264,15 +298,23 @@ class _Search:
         for worth in (rnd.deck.points[k] for k in range(rnd.deck.size) if aside >> k & 1):
             gains, losses = gains + max(worth, 0), losses + max(-worth, 0)
         remaining = gains - losses
+        self.play_of, self.index = play_actions(rnd)
+        self.total = pts[0] + pts[1] + remaining
+        return (pts[0] - pts[1]) * SCALE + pts[0] + remaining // 2, (gains, losses, remaining)
+
+    def root(self, rnd: Round) -> Solution:
+        seat = rnd.to_act
+        assert seat is not None
+        team = seat & 1
+        legal = rnd.legal_actions()
+        guess, (gains, losses, remaining) = self._start(rnd)
+        pos = position_of(rnd)
+        pts = pos.team_points
+        play_of, index = self.play_of, self.index
         # What the side can end with at worst and at best, before searching.
         bounds: dict[Action, tuple[int, int]] = {
             a: (pts[team] - losses, pts[team] + gains) for a in legal}
         lines: dict[Action, int] = {}
-        play_of, index = play_actions(rnd)
-        self.play_of = play_of
-        self.total = pts[0] + pts[1] + remaining
-        # The first guess: the margin stays, the points left are shared.
-        guess = (pts[0] - pts[1]) * SCALE + pts[0] + remaining // 2
         try:
             for action in self._ordered(rnd, seat, None, search_fields(rnd)):
                 child = rnd.clone()

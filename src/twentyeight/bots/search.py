@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..search_tables import search_tables
 from ..solver import solve
 from ..state import PLAY
+from .bidding import SimulatedBidding
 from .heuristic import HeuristicBot
 from .simple import legal_of_text
 
@@ -30,7 +31,10 @@ if TYPE_CHECKING:
     from ..round import Round
     from ..ruleset import Ruleset
 
-__all__ = ["ROUND_SEARCH_TRICKS", "ISMCTSBot", "PIMCBot", "SeatAccess"]
+__all__ = ["BIDDING", "ROUND_SEARCH_TRICKS", "ISMCTSBot", "PIMCBot", "SeatAccess"]
+
+BIDDING = ("heuristic", "simulation")
+"""The ways :class:`PIMCBot` may bid (its ``bidding`` option)."""
 
 ROUND_SEARCH_TRICKS = 4
 """Tricks left when :class:`PIMCBot` starts its search, by default, in a ruleset whose
@@ -161,12 +165,22 @@ class PIMCBot(_SearchBot):
 
     def __init__(self, seed: int | None = None, *, samples: int = 8,
                  solve_tricks: int | None = None,
-                 max_nodes: int | None = 1_000_000) -> None:
-        if samples < 1 or (solve_tricks is not None and solve_tricks < 1):
-            raise ValueError("samples and solve_tricks must be at least 1")
-        if max_nodes is not None and max_nodes < 1:
-            raise ValueError("max_nodes must be at least 1 (or None: no budget)")
+                 max_nodes: int | None = 1_000_000, bidding: str = "heuristic",
+                 bid_samples: int = 6, bid_max_nodes: int | None = 3_000_000) -> None:
+        if samples < 1 or bid_samples < 1 or (solve_tricks is not None and solve_tricks < 1):
+            raise ValueError("samples, bid_samples and solve_tricks must be at least 1")
+        for budget in (max_nodes, bid_max_nodes):
+            if budget is not None and budget < 1:
+                raise ValueError("a node budget must be at least 1 (or None: no budget)")
+        if bidding not in BIDDING:
+            raise ValueError(f"bidding must be one of {', '.join(BIDDING)}; got {bidding!r}")
         super().__init__(seed)
+        self.bidding = bidding
+        """How it bids and chooses the trump: ``"heuristic"`` (as :class:`HeuristicBot`)
+        or ``"simulation"`` (:class:`~twentyeight.bots.bidding.SimulatedBidding`, with
+        ``bid_samples`` deals for each trump and ``bid_max_nodes`` for each solve)."""
+        self._simulated = (SimulatedBidding(self._rng, bid_samples, bid_max_nodes)
+                           if bidding == "simulation" else None)
         self.samples = samples
         """Deals drawn and solved for each decision."""
         self.solve_tricks = solve_tricks
@@ -175,7 +189,23 @@ class PIMCBot(_SearchBot):
         """The node budget of each solve (``None``: none)."""
 
     def __repr__(self) -> str:
-        return f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks})"
+        return (f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks}, "
+                f"bidding={self.bidding!r})")
+
+    def choose_at(self, access: SeatAccess) -> Action:
+        """As :meth:`_SearchBot.choose_at`, with the auction's bids and the trump
+        chosen by simulation where :attr:`bidding` says so and the simulation takes the
+        position."""
+        simulated = self._simulated
+        if simulated is not None and not access.in_play:
+            legal = access.legal_actions()
+            if len(legal) > 1:
+                phase = access.view()["phase"]
+                choice = (simulated.bid(access, legal) if phase == "auction" else
+                          simulated.trump(access, legal) if phase == "trump" else None)
+                if choice is not None:
+                    return choice
+        return super().choose_at(access)
 
     def _searches(self, access: SeatAccess) -> bool:
         if not access.in_play:

@@ -23,7 +23,7 @@ from ..errors import TwentyEightError
 from ..inputs import excerpt, is_number_text
 from ..registry import ruleset as lookup_ruleset
 from .heuristic import HeuristicBot
-from .search import ISMCTSBot, PIMCBot
+from .search import BIDDING, ISMCTSBot, PIMCBot
 from .simple import Bot, RandomBot, play_round
 
 if TYPE_CHECKING:
@@ -52,6 +52,12 @@ def _count_or_none(text: str) -> int | None:
     return None if text == "none" else _count(text)
 
 
+def _bidding(text: str) -> str:
+    if text not in BIDDING:
+        raise ValueError
+    return text
+
+
 def _finite(text: str) -> float:
     whole, _, fraction = text.partition(".")
     if not is_number_text(whole) or (fraction and not is_number_text(fraction)):
@@ -64,7 +70,10 @@ _BOT_OPTIONS: Mapping[str, Mapping[str, tuple[Callable[[str], Any], str]]] = {
                "exploration": (_finite, "a number, at least 0")},
     "pimc": {"samples": (_count, "a whole number, at least 1"),
              "solve_tricks": (_count_or_none, "a whole number, at least 1, or none"),
-             "max_nodes": (_count_or_none, "a whole number, at least 1, or none")},
+             "max_nodes": (_count_or_none, "a whole number, at least 1, or none"),
+             "bidding": (_bidding, f"one of {', '.join(BIDDING)}"),
+             "bid_samples": (_count, "a whole number, at least 1"),
+             "bid_max_nodes": (_count_or_none, "a whole number, at least 1, or none")},
 }
 """The options a bot spec may give each built-in bot, each with its reader and what it
 takes."""
