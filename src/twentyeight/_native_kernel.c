@@ -428,30 +428,22 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
 
 /* The kernel holds the Python side's callbacks, and one of them (the budget's) is a
  * method of the object that holds the kernel: a cycle, which only the cyclic garbage
- * collector can free, so the kernel shows it its references. */
+ * collector can free, so the kernel shows it every Python object it holds. */
+#define KERNEL_REFS(DO) \
+    DO(table) DO(hands_list) DO(legal_cb) DO(expose_cb) DO(set_exposed_cb) \
+    DO(outcome_cb) DO(budget_cb) DO(exposure_cb) DO(set_exposure_cb)
+
 static int Kernel_traverse(KernelObject *self, visitproc visit, void *arg) {
-    Py_VISIT(self->table);
-    Py_VISIT(self->hands_list);
-    Py_VISIT(self->legal_cb);
-    Py_VISIT(self->expose_cb);
-    Py_VISIT(self->set_exposed_cb);
-    Py_VISIT(self->outcome_cb);
-    Py_VISIT(self->budget_cb);
-    Py_VISIT(self->exposure_cb);
-    Py_VISIT(self->set_exposure_cb);
+#define VISIT_REF(field) Py_VISIT(self->field);
+    KERNEL_REFS(VISIT_REF)
+#undef VISIT_REF
     return 0;
 }
 
 static int Kernel_clear(KernelObject *self) {
-    Py_CLEAR(self->table);
-    Py_CLEAR(self->hands_list);
-    Py_CLEAR(self->legal_cb);
-    Py_CLEAR(self->expose_cb);
-    Py_CLEAR(self->set_exposed_cb);
-    Py_CLEAR(self->outcome_cb);
-    Py_CLEAR(self->budget_cb);
-    Py_CLEAR(self->exposure_cb);
-    Py_CLEAR(self->set_exposure_cb);
+#define CLEAR_REF(field) Py_CLEAR(self->field);
+    KERNEL_REFS(CLEAR_REF)
+#undef CLEAR_REF
     return 0;
 }
 

@@ -41,7 +41,7 @@ from .facts import (
     ruleset_facts,
 )
 from .heuristic import HeuristicBot
-from .search import ROUND_SEARCH_TRICKS, ISMCTSBot, PIMCBot, SeatAccess
+from .search import BIDDING, ROUND_SEARCH_TRICKS, ISMCTSBot, PIMCBot, SeatAccess
 from .simple import Bot, RandomBot, play_round
 from .simulation import (
     BOT_KINDS,
@@ -54,6 +54,7 @@ from .simulation import (
 )
 
 __all__ = [
+    "BIDDING",
     "BOT_KINDS",
     "CARD_POINTS",
     "RANK_ORDER",

@@ -1,11 +1,11 @@
 """Bidding by simulation: a bid and a trump valued by the deals a seat cannot rule out,
 each played out double dummy.
 
-For each trump it could name, :class:`SimulatedBidding` draws deals consistent with
-what the seat has seen (:meth:`~twentyeight.round.Round.resample`, its own cards still
-to come included), makes the seat the holder of the contract in each (it bids, the
-others pass, it chooses that trump), solves the play from the first lead
-(:func:`~twentyeight.solver.solve`) and scores every bid it could make against those
+:class:`SimulatedBidding` draws deals consistent with what the seat has seen
+(:meth:`~twentyeight.round.Round.resample`, its own cards still to come included) and,
+for each of its likeliest trumps, makes the seat the holder of the contract in each
+deal (it bids, the others pass, it chooses that trump), solves the play from the first
+lead (:func:`~twentyeight.solver.solve_points`) and scores every bid it could make against those
 card points under the ruleset's own scoring (:class:`~twentyeight.config.HandOutcome`:
 the bands, ``failed_to``, a loss under half the target). It makes the call with the
 best mean game-point margin for its side, and passes when none is worth more than
@@ -84,13 +84,20 @@ def _trump_suit(action: Action) -> str | None:
     return None
 
 
+def _weakest(ruleset: Ruleset, choices: Sequence[Action], suit: str | None) -> Action | None:
+    """The trump choice of ``choices`` that makes ``suit`` the trump giving up the least:
+    the weakest card laid, or the suit named (None if none makes it the trump)."""
+    deck = ruleset.deck
+    return min((a for a in choices if _trump_suit(a) == suit),
+               key=lambda a: deck.strength[deck.card_id(a.card)]
+               if isinstance(a, LayTrump) else 0, default=None)
+
+
 def _to_first_lead(det: Round, seat: int, suit: str | None) -> Round | None:
     """``det`` driven to the first lead with ``seat`` holding the contract: the other
     seats pass, and ``seat`` chooses trump ``suit`` (laying its weakest card of the
     suit) and passes after. None where the deal does not get there so (a seat may not
     pass, a redeal, a trump of that suit is not offered)."""
-    strength = det.deck.strength
-    card_id = det.deck.card_id
     for _ in range(8 * det.players):
         if det.phase is PLAY or det.is_over:
             break
@@ -100,11 +107,9 @@ def _to_first_lead(det: Round, seat: int, suit: str | None) -> Round | None:
         if actor == seat:
             trumps = [a for a in legal if _trump_suit(a) is not None]
             if trumps:
-                of_suit = [a for a in trumps if _trump_suit(a) == suit]
-                if not of_suit:
+                choice = _weakest(det.ruleset, trumps, suit)
+                if choice is None:
                     return None
-                choice = min(of_suit, key=lambda a: strength[card_id(a.card)]
-                             if isinstance(a, LayTrump) else 0)
         if choice is None:
             choice = next((a for a in legal if isinstance(a, Pass)), None)
         if choice is None:
@@ -118,7 +123,7 @@ def _to_first_lead(det: Round, seat: int, suit: str | None) -> Round | None:
 class SimulatedBidding:
     """The bids and trump choices of a search bot, by simulation (see the module).
     ``worlds`` deals are solved for each trump it could name, each solve within
-    ``max_nodes`` positions (a solve cut short counts what its side is sure of). It
+    ``max_nodes`` positions (a deal whose solve runs out of them is left out). It
     bids only where the solver searches the play as cards alone
     (:attr:`~twentyeight.search_tables.SearchTables.plain`) and where the seat's side
     does not already hold the contract; elsewhere :meth:`bid` answers None and the bot
@@ -150,7 +155,7 @@ class SimulatedBidding:
         if not bids or not self.takes(access.ruleset):
             return None
         hand_suits = _likely_trumps(access.ruleset, view["hand"])
-        # Bids that name the trump are valued with it; plain bids with each suit held.
+        # Bids that name the trump are valued with it; plain bids with its likeliest.
         by_trump: dict[str | None, list[Bid]] = {}
         for b in bids:
             by_trump.setdefault(b.denomination, []).append(b)
@@ -186,10 +191,7 @@ class SimulatedBidding:
                 best = (margin, suit)
         if best is None:
             return None
-        deck = access.ruleset.deck
-        return min((a for a in choices if _trump_suit(a) == best[1]),
-                   key=lambda a: deck.strength[deck.card_id(a.card)]
-                   if isinstance(a, LayTrump) else 0)
+        return _weakest(access.ruleset, choices, best[1])
 
     def _deals(self, access: SeatAccess) -> list[Round]:
         """:attr:`worlds` deals the seat cannot tell from the real one."""
@@ -221,8 +223,8 @@ class SimulatedBidding:
             return {}
         rs = access.ruleset
         team = access.seat & 1
-        # The target moves with the bid as it does for the lowest (a plug-in's change
-        # to it, such as a pair shown later, is not foreseen).
+        # The target is the bid (a plug-in's change to it, such as a pair shown later,
+        # is not foreseen).
         return {b: sum(contract_margin(rs, team, b.value, b.value, p) for p in outcomes)
                 / len(outcomes) for b in group}
 
