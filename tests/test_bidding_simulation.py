@@ -130,7 +130,7 @@ def test_the_simulated_bid_depends_only_on_what_the_seat_has_seen() -> None:
         assert other.to_json() != rnd.to_json()
         calls = []
         for deal in (rnd, other):
-            bidding = SimulatedBidding(random.Random(7), 2, 3_000_000)
+            bidding = SimulatedBidding(random.Random(7), 1, 3_000_000)
             calls.append(bidding.bid(SeatAccess(deal, seat), deal.legal_actions()))
         assert calls[0] == calls[1]
         decided += calls[0] is not None
