@@ -279,14 +279,14 @@ class _Search:
 
     def points(self, rnd: Round) -> tuple[int, int]:
         """Each side's final card points under best play from ``rnd``."""
-        guess, _ = self._start(rnd)
+        guess, _ = self._start(rnd, position_of(rnd))
         return _decode(self._exact(rnd.clone(), guess))
 
-    def _start(self, rnd: Round) -> tuple[int, tuple[int, int, int]]:
-        """Sets the search up for ``rnd``: the first guess at its value (the margin
-        stays, the points left are shared), and the points not yet won (positive,
-        negative as a positive number, and net)."""
-        pos = position_of(rnd)
+    def _start(self, rnd: Round,
+               pos: PlayPosition) -> tuple[int, tuple[int, int, int]]:
+        """Sets the search up for ``rnd`` (at ``pos``): the first guess at its value (the
+        margin stays, the points left are shared), and the points not yet won
+        (positive, negative as a positive number, and net)."""
         pts = pos.team_points
         gains, losses = self._left(pos)
         # Cards laid aside are in no hand of the position but still to be played.
@@ -307,8 +307,8 @@ class _Search:
         assert seat is not None
         team = seat & 1
         legal = rnd.legal_actions()
-        guess, (gains, losses, remaining) = self._start(rnd)
         pos = position_of(rnd)
+        guess, (gains, losses, remaining) = self._start(rnd, pos)
         pts = pos.team_points
         play_of, index = self.play_of, self.index
         # What the side can end with at worst and at best, before searching.

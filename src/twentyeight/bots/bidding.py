@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..actions import Bid, LayTrump, NameTrump, Pass
-from ..config import HandOutcome, ScoringSystem
+from ..config import HandOutcome
 from ..search_tables import search_tables
 from ..solver import solve_points
 from ..state import PLAY
@@ -50,11 +50,10 @@ def contract_margin(ruleset: Ruleset, team: int, bid: int, target: int,
     scoring = cfg.scoring
     outcome = HandOutcome(
         teams=2, bidding_team=team, bid=bid, target=target, card_points=card_points,
-        tricks_won=_NEUTRAL_TRICKS, made=card_points[team] >= target,
+        tricks_won=_NEUTRAL_TRICKS, made=False,
         less_than_half_doubles=cfg.less_than_half_doubles)
-    if type(scoring).contract_made is not ScoringSystem.contract_made:
-        outcome = attrs.evolve(outcome, made=scoring.contract_made(outcome))
-    points = outcome.game_points(scoring)
+    # The scoring system decides whether it is made (its default: the target reached).
+    points = attrs.evolve(outcome, made=scoring.contract_made(outcome)).game_points(scoring)
     return points[team] - points[1 - team]
 
 
@@ -138,7 +137,8 @@ class SimulatedBidding:
 
     def takes(self, ruleset: Ruleset) -> bool:
         """Whether it bids in ``ruleset``: its play is searched as cards alone, and a
-        bid is what the bidder promises (not a handicap, as Thunee's call is)."""
+        bid is what the bidder promises (not a handicap:
+        :attr:`~twentyeight.config.ScoringSystem.bid_is_handicap`)."""
         return (search_tables(ruleset).plain
                 and not ruleset.config.scoring.bid_is_handicap)
 

@@ -152,12 +152,11 @@ class PIMCBot(_SearchBot):
     (:attr:`~twentyeight.search_tables.SearchTables.plain`: 28, 56 and most presets):
     with the search in C a decision of 28 takes about a quarter of a second in the
     first trick and milliseconds from the fourth. Where the solver must search the
-    round itself (a plug-in that acts in the play, such as 29's pair, 304 or Thunee),
-    each node costs ten to a hundred times more, so it starts at
-    :data:`ROUND_SEARCH_TRICKS` tricks left. A number ``solve_tricks`` starts the search
-    once at most that many tricks are left (the one in progress included) in every
-    ruleset. Before the search starts, and in the auction, the trump choice and the
-    calls, it plays as :class:`HeuristicBot`.
+    round itself (a plug-in that acts in the play or hooks it), each node costs ten to
+    a hundred times more, so it starts at :data:`ROUND_SEARCH_TRICKS` tricks left. A
+    number ``solve_tricks`` starts the search once at most that many tricks are left
+    (the one in progress included) in every ruleset. Before the search starts, and in
+    the auction, the trump choice and the calls, it plays as :class:`HeuristicBot`.
 
     ``max_nodes`` caps each solve (a solve cut short counts its lower bounds), so that
     a decision's cost is bounded by the same count of nodes on every machine: the
