@@ -139,15 +139,18 @@ def _solves_at_first_choice(name: str, tricks: int) -> tuple[int, int]:
 def test_pimc_solves_the_whole_hand_where_the_play_is_cards_alone() -> None:
     """Issue 39: by default PIMC searches from the first lead where the solver's kernel
     takes the play (28), and from ROUND_SEARCH_TRICKS tricks left where it must search
-    the round (29's pair acts in the play)."""
+    the round (304's plug-ins hook the play). 29's pair moves only the contract: 29 is
+    searched from the first lead."""
     from twentyeight.bots import ROUND_SEARCH_TRICKS
     from twentyeight.search_tables import search_tables
 
     assert search_tables(te.ruleset("28")).plain
-    assert not search_tables(te.ruleset("29")).plain
+    assert search_tables(te.ruleset("29")).plain
+    assert not search_tables(te.ruleset("304")).plain
     assert _solves_at_first_choice("28", 0) == (2, 8)
-    assert _solves_at_first_choice("29", 0) == (0, 8)
-    assert _solves_at_first_choice("29", 8 - ROUND_SEARCH_TRICKS) == (2, ROUND_SEARCH_TRICKS)
+    assert _solves_at_first_choice("29", 0) == (2, 8)
+    assert _solves_at_first_choice("304", 0) == (0, 8)
+    assert _solves_at_first_choice("304", 8 - ROUND_SEARCH_TRICKS) == (2, ROUND_SEARCH_TRICKS)
     assert PIMCBot(1).solve_tricks is None
     assert PIMCBot(1, solve_tricks=4).solve_tricks == 4
 

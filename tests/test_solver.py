@@ -28,6 +28,7 @@ import twentyeight as te
 from twentyeight.bots import RandomBot
 from twentyeight.config import RedealCheck, RedealEvent
 from twentyeight.port import RoundPort
+from twentyeight.search_tables import search_tables
 from twentyeight.solver import Solution, SolveError, solve, solve_points
 
 from .helpers import compositions
@@ -295,13 +296,43 @@ def test_the_kernel_equals_minimax_under_every_play_option(
     assert calls, "the kernel never searched"
 
 
+def _pair_to_come(name: str, tricks_left: int) -> te.Round:
+    """An ending of ``name`` where a seat holding the King and Queen of the exposed
+    trump has not shown them yet: the pair may be shown inside the search."""
+    for seed in range(400):
+        rnd = ending(name, seed, tricks_left)
+        if rnd is None or not rnd.trump_exposed or rnd.plugin_state("pair") is not None:
+            continue
+        deck = rnd.deck
+        royals = (deck.rank_mask("K") | deck.rank_mask("Q")) \
+            & deck.suit_mask[rnd.trump_suit_index]
+        if any(rnd.hand_mask(s) & royals == royals for s in range(rnd.players)):
+            return rnd
+    raise AssertionError(f"no ending of {name} with a pair still to show")
+
+
 @pytest.mark.parametrize("name", ["29", "28-bengal"])
-def test_plug_ins_that_act_in_the_play_keep_the_search_on_the_engine(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The pair is shown during the play: only the round itself can do that.
+def test_a_play_action_that_moves_only_the_contract_leaves_the_search_to_the_kernel(
+        name: str, monkeypatch: pytest.MonkeyPatch, kernel_language: str) -> None:
+    # The pair (RULES.md, 29: the King and Queen of trumps move the target by 4) is
+    # shown during the play but changes no card's legality, trick or points
+    # (RulePlugin.play_moves_contract_only): the kernel searches the cards alone, and
+    # every value still equals minimax over the round, pair shown or not.
+    assert search_tables(te.ruleset(name)).plain
     calls = kernel_calls(monkeypatch)
-    rnd = ending(name, 2, 2)
-    assert rnd is not None
+    for tricks_left in (3, 4):
+        check_against_minimax(_pair_to_come(name, tricks_left))
+    assert calls, "the kernel never searched"
+
+
+@pytest.mark.parametrize("name", ["304", "thunee"])
+def test_plug_ins_that_change_the_play_keep_the_search_on_the_engine(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 304's and Thunee's plug-ins hook the play itself (a trick's end, a restricted
+    # lead): only the round can play them.
+    assert not search_tables(te.ruleset(name)).plain
+    calls = kernel_calls(monkeypatch)
+    rnd = next(r for seed in range(100) if (r := ending(name, seed, 2)) is not None)
     check_against_minimax(rnd)
     assert calls == []
 

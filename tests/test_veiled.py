@@ -158,6 +158,107 @@ def test_the_trump_is_shown_after_the_fourth_trick() -> None:
     assert checked > 0
 
 
+# ------------------------------------------------------------------ the boast
+
+def _boasting(plugin: object = None) -> te.Ruleset:
+    """28 with the package's boast (or ``plugin``) among its plug-ins."""
+    import attrs
+    from twentyeight_variants.classic import CONFIG_28
+    from veiled import BoastRule
+
+    return te.Ruleset(attrs.evolve(CONFIG_28, name="28-boast", aliases=(),
+                                   plugins=(*CONFIG_28.plugins, plugin or BoastRule())))
+
+
+def _boast_to_come(rules: te.Ruleset, seed: int) -> te.Round | None:
+    """A deal of ``rules`` played at random to two or three tricks from the end, where
+    the bidder has not boasted yet (it may boast inside the search), or None."""
+    from twentyeight.bots import RandomBot
+
+    rnd = rules.new_round(seed=seed, dealer=seed % 4)
+    bot = RandomBot(seed)
+    stop = 5 + seed % 2
+    while not rnd.is_over and not (rnd.phase is te.Phase.PLAY and len(rnd.tricks) >= stop):
+        rnd.apply(bot.choose_action([a for a in rnd.legal_actions() if str(a) != "boast"]))
+    if rnd.is_over or rnd.plugin_state("boast") is not None:
+        return None
+    return rnd
+
+
+def test_a_boast_raises_the_target_and_changes_nothing_in_the_play() -> None:
+    """The boast moves the contract alone: the same cards played with and without it
+    give the same tricks and card points; only the target (and the outcome) differ."""
+    from twentyeight.bots import RandomBot
+
+    rules = _boasting()
+    boasted = 0
+    for seed in SEEDS:
+        rnd = rules.new_round(seed=seed, dealer=seed % 4)
+        plain = rules.new_round(seed=seed, dealer=seed % 4)
+        bot = RandomBot(seed)
+        while not rnd.is_over:
+            legal = rnd.legal_actions()
+            if any(str(a) == "boast" for a in legal):
+                target = rnd.target
+                rnd.apply("boast")
+                assert rnd.target == min(28, target + 2)  # type: ignore[operator]
+                with pytest.raises(te.IllegalActionError, match="boast"):
+                    rnd.apply("boast")
+                boasted += 1
+                continue
+            action = bot.choose_action(legal)
+            rnd.apply(action)
+            plain.apply(action)
+        assert plain.is_over
+        assert rnd.result.card_points == plain.result.card_points  # type: ignore[union-attr]
+        assert [t.winner for t in rnd.tricks] == [t.winner for t in plain.tricks]
+    assert boasted >= 10
+
+
+def test_the_solver_searches_a_ruleset_with_the_boast_as_cards_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof of ``RulePlugin.play_moves_contract_only`` (issue 39): a third-party
+    plug-in whose play action moves only the contract keeps the solver's search on its
+    kernel, and every value still equals minimax over the round, boasts included."""
+    from twentyeight.search_tables import search_tables
+
+    from .test_solver import check_against_minimax, kernel_calls
+
+    rules = _boasting()
+    assert search_tables(rules).plain
+    calls = kernel_calls(monkeypatch)
+    checked = 0
+    for seed in range(200):
+        rnd = _boast_to_come(rules, seed)
+        if rnd is None:
+            continue
+        check_against_minimax(rnd)
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6 and calls
+
+
+def test_a_plug_in_that_also_hooks_the_cards_is_not_taken_at_its_word() -> None:
+    """The declaration holds only for a plug-in whose other play hooks are the base's:
+    one that also acts after each trick keeps the search on the round."""
+    from attrs import frozen
+    from veiled import BoastRule
+
+    from twentyeight.port import RoundPort
+    from twentyeight.search_tables import search_tables
+
+    @frozen
+    class BoastAndCount(BoastRule):
+        after_each_trick = True
+
+        def after_trick(self, rnd: RoundPort) -> None:
+            """Nothing, but a hook of the play all the same."""
+
+    assert search_tables(_boasting()).plain
+    assert not search_tables(_boasting(BoastAndCount())).plain
+
+
 # ------------------------------------------------------------------ the kit
 
 def test_veiled_passes_the_conformance_kit() -> None:

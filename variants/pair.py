@@ -14,7 +14,6 @@ at 19 the target drops by 3, from 20 by 4.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -51,6 +50,9 @@ class PairRule(RulePlugin):
 
     reads_hidden_cards: ClassVar[bool] = False
     """The pair is shown to everyone when it counts; nothing else reads cards."""
+
+    play_moves_contract_only: ClassVar[bool] = True
+    """Showing the pair moves the target and shows two cards: nothing in the play."""
 
     name: ClassVar[str] = "pair"
     action_kinds: ClassVar[tuple[type[Action], ...]] = (ShowPair,)
@@ -123,16 +125,6 @@ class PairRule(RulePlugin):
                 return ("pair-before-winning-trick",
                         "your side must win a trick after the exposure before showing a pair")
         return None
-
-    def position_key(self, rnd: RoundPort) -> Hashable:
-        """Whether the pair was shown (and by whom), and which sides have won a trick
-        since the exposure: all that decides whether it may be shown later."""
-        exposed = rnd.exposed_at
-        won = 0
-        if exposed is not None:
-            for trick in rnd.tricks[exposed[0]:]:
-                won |= 1 << (trick.winner & 1)
-        return rnd.plugin_state(self.name), won
 
     def play_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
         """``show-pair`` when ``seat`` may show it now."""

@@ -344,6 +344,17 @@ class RulePlugin(Part):
     :attr:`window` and :attr:`action_kinds`, it says when the plug-in takes part, so the
     round asks only the plug-ins that do (a trick ends eight times a round)."""
 
+    play_moves_contract_only: ClassVar[bool] = False
+    """True if this plug-in's play actions (:meth:`play_actions`, carried out by
+    :meth:`play_apply`) change only the contract and what is shown (the target, the
+    score, cards shown to all, the plug-in's own state): never which cards a seat may
+    play, who wins a trick or what it is worth. The pair sets it: showing the King and
+    Queen moves the target and nothing in the play. The solver then searches the play
+    as cards alone, leaving these actions out below its first position: under perfect
+    information each one leaves every side's card points where they were. It is taken
+    at its word only while the plug-in keeps the base's :meth:`restrict_play`,
+    :meth:`after_card`, :meth:`after_trick` and :meth:`settle`."""
+
     def redeal_checks(self) -> tuple[RedealCheck, ...]:
         """Redeal checks this plug-in adds to the ruleset's own."""
         return ()
@@ -431,15 +442,24 @@ class RulePlugin(Part):
         play hooks (:meth:`play_actions`, :meth:`restrict_play`, :meth:`after_card`,
         :meth:`after_trick`), else the whole history,
         which makes every position distinct. A plug-in with play hooks overrides it
-        with the few facts its hooks read (the pair: whether it was shown, and which
-        sides won a trick since the exposure)."""
+        with the few facts its hooks read (304's exhausted trumps: nothing, as it reads
+        only the cards held). It is not read for a plug-in whose play actions move only
+        the contract (:attr:`play_moves_contract_only`)."""
         return rnd.history if self._hooks_the_play() else None
 
     def _hooks_the_play(self) -> bool:
         """Whether this plug-in overrides a hook of the play (:meth:`play_actions`,
         :meth:`restrict_play`, :meth:`after_card`, :meth:`after_trick`)."""
+        return (type(self).play_actions is not RulePlugin.play_actions
+                or self._hooks_the_cards())
+
+    def _hooks_the_cards(self) -> bool:
+        """Whether this plug-in can change what the cards alone decide: the cards
+        played, the tricks' winners and points, or the hand's outcome (a play action
+        counts unless :attr:`play_moves_contract_only` holds)."""
         cls = type(self)
-        return (cls.play_actions is not RulePlugin.play_actions
+        return ((cls.play_actions is not RulePlugin.play_actions
+                 and not cls.play_moves_contract_only)
                 or cls.restrict_play is not RulePlugin.restrict_play
                 or cls.after_card is not RulePlugin.after_card
                 or cls.after_trick is not RulePlugin.after_trick

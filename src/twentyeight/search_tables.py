@@ -87,9 +87,12 @@ class SearchTables:
         base = RulePlugin.position_key
         self.keyed_plugins = tuple(
             p for p in ruleset.config.plugins
-            if type(p).position_key is not base or p._hooks_the_play())
-        """The plug-ins whose :meth:`~twentyeight.plugins.RulePlugin.position_key` can
-        be anything but ``None``."""
+            if p._hooks_the_cards() or (type(p).position_key is not base
+                                        and not p.play_moves_contract_only))
+        """The plug-ins whose :meth:`~twentyeight.plugins.RulePlugin.position_key` a
+        search of card points must read (one whose play actions move only the contract,
+        :attr:`~twentyeight.plugins.RulePlugin.play_moves_contract_only`, leaves every
+        side's card points where they were: its key is not read)."""
         # Where a card is told from its neighbours only by its rank order and points,
         # the start of a trick is keyed by the pattern of what each seat holds among the
         # cards left of each suit, not by which cards they are: positions that differ
@@ -113,7 +116,7 @@ class SearchTables:
         # negative points, a rule that reads the finished tricks, and checks at the
         # exposure that read the play.
         self.plain = (not self.keyed_plugins
-                      and not any(p._hooks_the_play() for p in cfg.plugins)
+                      and not any(p._hooks_the_cards() for p in cfg.plugins)
                       and min(deck.points) >= 0
                       and cfg.last_trick_points >= 0
                       and not _HOOKS_OUTSIDE_THE_KERNEL & cfg.trump.active_hooks()

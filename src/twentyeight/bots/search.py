@@ -152,7 +152,7 @@ class PIMCBot(_SearchBot):
     (:attr:`~twentyeight.search_tables.SearchTables.plain`: 28, 56 and most presets):
     with the search in C a decision of 28 takes about a quarter of a second in the
     first trick and milliseconds from the fourth. Where the solver must search the
-    round itself (a plug-in that acts in the play or hooks it), each node costs ten to
+    round itself (a plug-in that changes the play), each node costs ten to
     a hundred times more, so it starts at :data:`ROUND_SEARCH_TRICKS` tricks left. A
     number ``solve_tricks`` starts the search once at most that many tricks are left
     (the one in progress included) in every ruleset. Before the search starts, and in

@@ -21,16 +21,18 @@ import attrs
 from attrs import frozen
 from twentyeight_variants.classic import CONFIG_28
 
-from twentyeight import Ruleset
+from twentyeight import Action, Ruleset
 from twentyeight.plugins import RulePlugin
 from twentyeight.trump import HandCardTrump
 
 if TYPE_CHECKING:
+    from twentyeight import RulesetConfig
     from twentyeight.inference import Facts, Seen
     from twentyeight.plugins import Why
     from twentyeight.port import RoundPort
 
-__all__ = ["VEILED", "ShownAtHalfTime", "TrumpsBroken", "VeiledDiscards"]
+__all__ = ["VEILED", "Boast", "BoastRule", "ShownAtHalfTime", "TrumpsBroken",
+           "VeiledDiscards"]
 
 
 @frozen
@@ -154,6 +156,65 @@ class ShownAtHalfTime(RulePlugin):
     def describe(self) -> str:
         """The rule in words."""
         return f"a trump still concealed after trick {self.after} is turned up"
+
+
+@frozen(cache_hash=True)
+class Boast(Action):
+    """The bidder's boast: ``boast``."""
+
+    keyword: ClassVar[str] = "boast"
+    verb: ClassVar[str | None] = "boast"
+
+
+_BOAST = Boast()
+
+
+@frozen
+class BoastRule(RulePlugin):
+    """The boast (not part of :data:`VEILED`; a ruleset adds it to its plug-ins): once
+    a hand, the bidder, at its turn in the play and once its side has won a trick, may
+    boast, and its target rises by 2 (to the highest bid at most). It moves the
+    contract alone, so it declares ``play_moves_contract_only``: the solver searches the
+    play of a ruleset with it as cards alone."""
+
+    name: ClassVar[str] = "boast"
+    action_kinds: ClassVar[tuple[type[Action], ...]] = (Boast,)
+    reads_hidden_cards: ClassVar[bool] = False
+    """It reads the bidder, the target and the tricks won: public facts."""
+    play_moves_contract_only: ClassVar[bool] = True
+    """A boast changes the target and nothing in the play."""
+
+    def may_boast(self, rnd: RoundPort, seat: int) -> bool:
+        """Whether ``seat`` may boast now."""
+        return (rnd.plugin_state(self.name) is None and seat == rnd.bidder
+                and rnd.target is not None
+                and any(t.winner & 1 == seat & 1 for t in rnd.tricks))
+
+    def play_actions(self, rnd: RoundPort, seat: int) -> tuple[Action, ...]:
+        """``boast`` when ``seat`` may boast now."""
+        return (_BOAST,) if self.may_boast(rnd, seat) else ()
+
+    def play_apply(self, rnd: RoundPort, seat: int, action: Action) -> None:
+        """The target rises by 2, within the bid range."""
+        target = rnd.target
+        assert target is not None
+        raised = min(rnd.config.max_bid, target + 2)
+        rnd.set_target(raised)
+        rnd.set_plugin_state(self.name, raised - target)
+
+    def refuse(self, rnd: RoundPort, seat: int, action: Action) -> tuple[str, str]:
+        """Who may boast, and when."""
+        return ("boast-not-allowed", "only the bidder may boast, once a hand, after "
+                                     "its side has won a trick")
+
+    def max_actions(self, config: RulesetConfig) -> int:
+        """One boast a hand."""
+        return 1
+
+    def describe(self) -> str:
+        """The rule in words."""
+        return ("the boast: once a hand, after its side has won a trick, the bidder may "
+                "raise its target by 2")
 
 
 VEILED = Ruleset(attrs.evolve(
