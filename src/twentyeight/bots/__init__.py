@@ -52,11 +52,13 @@ from .simulation import (
     simulate,
     simulated_round,
 )
+from .worlds import INFERENCE
 
 __all__ = [
     "BIDDING",
     "BOT_KINDS",
     "CARD_POINTS",
+    "INFERENCE",
     "RANK_ORDER",
     "ROUND_SEARCH_TRICKS",
     "STANDARD_FACTS",

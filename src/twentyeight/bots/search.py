@@ -25,6 +25,7 @@ from ..state import PLAY
 from .bidding import SimulatedBidding
 from .heuristic import HeuristicBot
 from .simple import legal_of_text
+from .worlds import INFERENCE, worlds_read_from_the_auction
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -160,12 +161,19 @@ class PIMCBot(_SearchBot):
 
     ``max_nodes`` caps each solve (a solve cut short counts its lower bounds), so that
     a decision's cost is bounded by the same count of nodes on every machine: the
-    choices depend on the seed and the view alone, never on the clock."""
+    choices depend on the seed and the view alone, never on the clock.
+
+    With ``inference="auction"`` the deals it solves are read against the auction
+    (:func:`~twentyeight.bots.worlds.worlds_read_from_the_auction`): it keeps those
+    where the other seats, bidding as :class:`HeuristicBot` does, would have made the
+    calls they made. The default, ``inference="none"``, takes every consistent deal
+    alike."""
 
     def __init__(self, seed: int | None = None, *, samples: int = 8,
                  solve_tricks: int | None = None,
                  max_nodes: int | None = 1_000_000, bidding: str = "heuristic",
-                 bid_samples: int = 6, bid_max_nodes: int | None = 3_000_000) -> None:
+                 bid_samples: int = 6, bid_max_nodes: int | None = 3_000_000,
+                 inference: str = "none") -> None:
         if samples < 1 or bid_samples < 1 or (solve_tricks is not None and solve_tricks < 1):
             raise ValueError("samples, bid_samples and solve_tricks must be at least 1")
         for budget in (max_nodes, bid_max_nodes):
@@ -173,6 +181,9 @@ class PIMCBot(_SearchBot):
                 raise ValueError("a node budget must be at least 1 (or None: no budget)")
         if bidding not in BIDDING:
             raise ValueError(f"bidding must be one of {', '.join(BIDDING)}; got {bidding!r}")
+        if inference not in INFERENCE:
+            raise ValueError(f"inference must be one of {', '.join(INFERENCE)}; "
+                             f"got {inference!r}")
         super().__init__(seed)
         self.bidding = bidding
         """How it bids and chooses the trump: ``"heuristic"`` (as :class:`HeuristicBot`)
@@ -186,10 +197,12 @@ class PIMCBot(_SearchBot):
         """The search starts once this many tricks are left (``None``: see the class)."""
         self.max_nodes = max_nodes
         """The node budget of each solve (``None``: none)."""
+        self.inference = inference
+        """How it reads the deals it draws (see the class)."""
 
     def __repr__(self) -> str:
         return (f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks}, "
-                f"bidding={self.bidding!r})")
+                f"bidding={self.bidding!r}, inference={self.inference!r})")
 
     def choose_at(self, access: SeatAccess) -> Action:
         """As :meth:`_SearchBot.choose_at`, with the auction's bids and the trump
@@ -219,8 +232,12 @@ class PIMCBot(_SearchBot):
         plain = self._heuristic_action(access, legal)
         team = access.seat & 1
         totals = dict.fromkeys(legal, 0.0)
-        for _ in range(self.samples):
-            det = access.resample(self._rng)
+        if self.inference == "auction":
+            worlds = worlds_read_from_the_auction(access, self._rng, self.samples,
+                                                  self._heuristic)
+        else:
+            worlds = [access.resample(self._rng) for _ in range(self.samples)]
+        for det in worlds:
             solution = solve(det, max_nodes=self.max_nodes)
             for action, points in solution.action_values.items():
                 totals[action] += _outcome(det, team, points)

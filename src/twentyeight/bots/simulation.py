@@ -25,6 +25,7 @@ from ..registry import ruleset as lookup_ruleset
 from .heuristic import HeuristicBot
 from .search import BIDDING, ISMCTSBot, PIMCBot
 from .simple import Bot, RandomBot, play_round
+from .worlds import INFERENCE
 
 if TYPE_CHECKING:
     from ..round import Round
@@ -52,10 +53,13 @@ def _count_or_none(text: str) -> int | None:
     return None if text == "none" else _count(text)
 
 
-def _bidding(text: str) -> str:
-    if text not in BIDDING:
-        raise ValueError
-    return text
+def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
+    """A reader of an option that takes one of ``choices``."""
+    def read(text: str) -> str:
+        if text not in choices:
+            raise ValueError
+        return text
+    return read
 
 
 def _finite(text: str) -> float:
@@ -71,9 +75,10 @@ _BOT_OPTIONS: Mapping[str, Mapping[str, tuple[Callable[[str], Any], str]]] = {
     "pimc": {"samples": (_count, "a whole number, at least 1"),
              "solve_tricks": (_count_or_none, "a whole number, at least 1, or none"),
              "max_nodes": (_count_or_none, "a whole number, at least 1, or none"),
-             "bidding": (_bidding, f"one of {', '.join(BIDDING)}"),
+             "bidding": (_one_of(BIDDING), f"one of {', '.join(BIDDING)}"),
              "bid_samples": (_count, "a whole number, at least 1"),
-             "bid_max_nodes": (_count_or_none, "a whole number, at least 1, or none")},
+             "bid_max_nodes": (_count_or_none, "a whole number, at least 1, or none"),
+             "inference": (_one_of(INFERENCE), f"one of {', '.join(INFERENCE)}")},
 }
 """The options a bot spec may give each built-in bot, each with its reader and what it
 takes."""
