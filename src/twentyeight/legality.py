@@ -493,10 +493,12 @@ def follow_reads_led_card_only(config: RulesetConfig) -> bool:
     it may call) depend, of that trick, on its first card and its number of cards
     alone: no over-trumping rule (:func:`_over_trump` reads the trumps already in the
     trick), no plug-in hook of the play, and a trump part whose hooks for a follower
-    read no more (:meth:`~twentyeight.trump.TrumpRules.follow_reads_trick`). The
-    solver keeps the round's answers by that much where this holds."""
+    read no more (:meth:`~twentyeight.trump.TrumpRules.follow_reads_trick`). A
+    plug-in's play actions that move only the contract
+    (:attr:`~twentyeight.plugins.RulePlugin.play_moves_contract_only`) change no card's
+    legality. The solver keeps the round's answers by that much where this holds."""
     return (not config.over_trump and not config.trump.follow_reads_trick()
-            and not any(p._hooks_the_play() for p in config.plugins))
+            and not any(p._hooks_the_cards() for p in config.plugins))
 
 
 def _must_expose(rnd: Legality, led: int) -> bool:

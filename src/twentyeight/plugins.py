@@ -348,8 +348,8 @@ class RulePlugin(Part):
     """True if this plug-in's play actions (:meth:`play_actions`, carried out by
     :meth:`play_apply`) change only the contract and what is shown (the target, the
     score, cards shown to all, the plug-in's own state): never which cards a seat may
-    play, who wins a trick or what it is worth. The pair sets it: showing the King and
-    Queen moves the target and nothing in the play. The solver then searches the play
+    play, who wins a trick or what it is worth (a declaration of cards held that moves
+    the target is one such action). The solver then searches the play
     as cards alone, leaving these actions out below its first position: under perfect
     information each one leaves every side's card points where they were. It is taken
     at its word only while the plug-in keeps the base's :meth:`restrict_play`,
@@ -442,9 +442,9 @@ class RulePlugin(Part):
         play hooks (:meth:`play_actions`, :meth:`restrict_play`, :meth:`after_card`,
         :meth:`after_trick`), else the whole history,
         which makes every position distinct. A plug-in with play hooks overrides it
-        with the few facts its hooks read (304's exhausted trumps: nothing, as it reads
-        only the cards held). It is not read for a plug-in whose play actions move only
-        the contract (:attr:`play_moves_contract_only`)."""
+        with the few facts its hooks read (nothing, for a rule that reads only the
+        cards held, the leader and the trump). It is not read for a plug-in whose play
+        actions move only the contract (:attr:`play_moves_contract_only`)."""
         return rnd.history if self._hooks_the_play() else None
 
     def _hooks_the_play(self) -> bool:

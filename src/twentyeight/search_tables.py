@@ -112,11 +112,10 @@ class SearchTables:
         self.rank_pattern: dict[tuple[int, ...], Hashable] = {}
         """Memo: the seats' cards of a suit (as the suit's bits) and their pattern
         (:meth:`_squeeze`)."""
-        # What only a round can do in the play: plug-ins' calls and hooks after a trick,
-        # negative points, a rule that reads the finished tricks, and checks at the
-        # exposure that read the play.
+        # What only a round can do in the play: plug-ins' calls and hooks after a trick
+        # (every plug-in that hooks the cards is keyed), negative points, a rule that
+        # reads the finished tricks, and checks at the exposure that read the play.
         self.plain = (not self.keyed_plugins
-                      and not any(p._hooks_the_cards() for p in cfg.plugins)
                       and min(deck.points) >= 0
                       and cfg.last_trick_points >= 0
                       and not _HOOKS_OUTSIDE_THE_KERNEL & cfg.trump.active_hooks()
