@@ -369,3 +369,26 @@ def test_a_refused_record_action_is_named_by_its_place() -> None:
     record["actions"].insert(2, "play 7H")
     with pytest.raises(te.RecordError, match=r"action 3 \('play 7H'\) does not replay"):
         te.Round.from_json(json.dumps(record))
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_to_json_kept_between_saves_follows_every_change(name: str) -> None:
+    """``to_json()`` keeps the text of the actions it wrote with the round: a round
+    saved after every action, its clones, and a resampled deal (whose history names
+    other hidden cards) each write exactly their own record, never a text kept from
+    the round they came from."""
+    for rnd in _positions(name):
+        rnd.to_json()  # keep the text of the actions so far
+        rng = random.Random(len(rnd.history))
+        copy = rnd.clone()
+        for _ in range(3):
+            if copy.is_over:
+                break
+            copy.apply(rng.choice(copy.legal_actions()))
+            assert copy.to_json() == json.dumps(copy.record(), ensure_ascii=False)
+        assert rnd.to_json() == json.dumps(rnd.record(), ensure_ascii=False)
+        if rnd.is_over or rnd.to_act is None:
+            continue
+        for seat in range(rnd.players):
+            other = rnd.resample(seat, random.Random(seat))
+            assert other.to_json() == json.dumps(other.record(), ensure_ascii=False)

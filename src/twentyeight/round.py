@@ -499,12 +499,26 @@ class Round(Views):
             parts.append(', "deal": ')
             parts.append(json.dumps([[str(c) for c in hand] for hand in self.deal],
                                     ensure_ascii=False))
-        quoted = self._action_quoted
         parts.append(', "actions": [')
-        parts.append(", ".join([quoted.get(id(a)) or json.dumps(str(a), ensure_ascii=False)
-                                for _, a in self._actions]))
+        parts.append(self._actions_json())
         parts.append("]}")
         return "".join(parts)
+
+    def _actions_json(self) -> str:
+        """The actions of the record as JSON, without the brackets. Kept with the round
+        (and its clones) for the actions it covers: a round saved after every action
+        writes only the actions added since. The paths that rewrite earlier actions in
+        place (a resampled deal's) drop it."""
+        actions = self._actions
+        done, text = self._record_actions or (0, "")
+        if done == len(actions):
+            return text
+        quoted = self._action_quoted
+        added = ", ".join([quoted.get(id(a)) or json.dumps(str(a), ensure_ascii=False)
+                           for _, a in actions[done:]])
+        text = f"{text}, {added}" if done else added
+        self._record_actions = (len(actions), text)
+        return text
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Round:

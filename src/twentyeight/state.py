@@ -132,6 +132,7 @@ class RoundState:
         "_port_obj",
         "_pstate",
         "_rank_order",
+        "_record_actions",
         "_reopened_bid",
         "_resample_facts",
         "_result",
@@ -291,6 +292,7 @@ class RoundState:
     _legal_cache: Any
     _leader: int
     _resample_facts: Any
+    _record_actions: tuple[int, str] | None
 
     @property
     def _port(self) -> RoundPort:
@@ -445,6 +447,7 @@ def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
     rnd._legal_cache = None
     rnd._leader = (dealer + rnd._first_lead_after) % n
     rnd._resample_facts = None
+    rnd._record_actions = None
     rnd.phase = Phase.AUCTION
     rnd.to_act = None
 
@@ -527,6 +530,7 @@ def copy_round(rnd: Round) -> Round:
     new._legal_cache = rnd._legal_cache
     new._leader = rnd._leader
     new._resample_facts = rnd._resample_facts
+    new._record_actions = rnd._record_actions
     return new
 
 
@@ -537,6 +541,7 @@ def substitute(rnd: RoundState, mapping: dict[int, int]) -> None:
     cards and the face-down trump card. The deal itself is the caller's."""
     if all(old == new for old, new in mapping.items()):
         return
+    rnd._record_actions = None  # its actions' texts change below
     if rnd._concealed in mapping:
         rnd._concealed = mapping[rnd._concealed]
     moved = 0
