@@ -132,7 +132,7 @@ def rebuild(rnd: Round, packets: tuple[tuple[int, ...], ...], dealt: tuple[int, 
         new._deal = _shown_in_place(rnd, deal_ids(new))
     new._legal_cache = None
     new._resample_facts = None
-    new._record_actions = None  # its actions change below
+    new._record_actions = None  # its actions changed above (substitute) or below
     actions = new._actions
     if trump >= 0:
         new._trump_suit = trump

@@ -538,10 +538,11 @@ def substitute(rnd: RoundState, mapping: dict[int, int]) -> None:
     """Cards of ``rnd``'s history replaced by others (card id to card id, a
     permutation of some face-down cards: a resampled deal's): the plays, the trump
     part's secret actions, the tricks and their points, the face-down and laid-aside
-    cards and the face-down trump card. The deal itself is the caller's."""
+    cards and the face-down trump card. The deal itself is the caller's, and so are the
+    round's kept answers that read the history (the legal actions, the resample facts,
+    the record's text)."""
     if all(old == new for old, new in mapping.items()):
         return
-    rnd._record_actions = None  # its actions' texts change below
     if rnd._concealed in mapping:
         rnd._concealed = mapping[rnd._concealed]
     moved = 0

@@ -40,9 +40,9 @@ BIDDING = ("heuristic", "simulation")
 ROUND_SEARCH_TRICKS = 5
 """Tricks left when :class:`PIMCBot` starts its search, by default, in a ruleset whose
 play the solver must search as a round (not as cards alone): there a whole hand would
-take seconds to minutes a deal. Five tricks keep a decision of 304 or Thunee within
-about a second at the 95th percentile (six take several), and play stronger than four
-(see "Bots and strength")."""
+take seconds to minutes a deal. Five tricks keep a decision within about a second at
+the 95th percentile in the presets searched so (six take several), and play stronger
+than four (see "Bots and strength")."""
 
 
 class SeatAccess:
