@@ -9,6 +9,9 @@ actions until about half the tricks are done, the seat to act in the play phase.
 
     clone        rnd.clone()
     view         rnd.view(rnd.to_act)
+    table_view   each seat's view once after an action, as a server sends them: the
+                 cost of clone(), apply() and every seat's view, minus clone() + apply(),
+                 per view (the view above is of a position already viewed)
     to_json      rnd.to_json()
     from_json    Round.from_json(text)
     clone_apply  rnd.clone().apply("play 9H")  (the text of a legal card play)
@@ -68,11 +71,13 @@ MIN_REPEATS = 7
 """The targets are checked on the median of at least this many repeats."""
 RESAMPLE_SEED = 7
 
-FIGURES = ("clone", "view", "to_json", "from_json", "clone_apply", "determinize",
+FIGURES = ("clone", "view", "table_view", "to_json", "from_json", "clone_apply",
+           "determinize",
            "observation", "full_round", "per_action")
 LABELS = {
     "clone": "clone()",
     "view": "view(seat)",
+    "table_view": "view(seat), every seat after an action",
     "to_json": "to_json()",
     "from_json": "Round.from_json()",
     "clone_apply": 'clone() + apply("play …")',
@@ -195,6 +200,16 @@ def operations(ruleset: te.Ruleset, spots: Sequence[Position]) -> tuple[list[Op]
             for call, text in applies:
                 call().apply(text)
 
+    seats = range(ruleset.config.players)
+
+    def clone_apply_views(loops: int) -> None:
+        for _ in range(loops):
+            for call, text in applies:
+                rnd = call()
+                rnd.apply(text)
+                for seat in seats:
+                    rnd.view(seat)
+
     n = len(spots)
     # Into one reused numpy array, the form a training loop uses (and the fastest).
     buffer = np.empty(ruleset.observation_size)
@@ -208,7 +223,7 @@ def operations(ruleset: te.Ruleset, spots: Sequence[Position]) -> tuple[list[Op]
     ops = [Op("clone", each_call(clones), n), Op("view", each_call_with(views), n),
            Op("observation", observe, n),
            Op("to_json", each_call(dumps), n), Op("from_json", each_call_with(loads), n),
-           Op("clone_apply", clone_apply, n)]
+           Op("clone_apply", clone_apply, n), Op("clone_apply_views", clone_apply_views, n)]
     resamplers = [(getattr(p.rnd, "resample", None), p.seat) for p in spots]
     if all(call is not None for call, _ in resamplers):
         rng = random.Random()
@@ -250,6 +265,10 @@ def bench(name: str, *, repeats: int, batch_ms: float, count: int) -> dict[str, 
     figures: dict[str, dict[str, Any]] = {
         key: summary(costs[key]) for key in ("clone", "view", "to_json", "from_json",
                                              "clone_apply", "observation")}
+    players = ruleset.config.players
+    figures["table_view"] = summary([
+        (v - a) / players
+        for v, a in zip(costs["clone_apply_views"], costs["clone_apply"], strict=True)])
     if "resample" in costs:
         beyond = [r - c for r, c in zip(costs["resample"], costs["clone"], strict=True)]
         figures["determinize"] = summary(beyond)
@@ -319,6 +338,7 @@ MARKDOWN_TABLES: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
                      ("per_action", "card plays per action"))),
     ("Copies and views", (("clone", "`clone()`"), ("view", "`view()`"),
                           ("observation", "`observation()`"))),
+    ("Views at a table", (("table_view", "`view()` of every seat after an action"),)),
     ("Memory", (("clone_bytes", "bytes per clone"),)),
     ("Records", (("to_json", "`to_json()`"), ("from_json", "`from_json()`"))),
     ("Search", (("clone_apply", "`clone()` + `apply()`"),

@@ -392,3 +392,38 @@ def test_to_json_kept_between_saves_follows_every_change(name: str) -> None:
         for seat in range(rnd.players):
             other = rnd.resample(seat, random.Random(seat))
             assert other.to_json() == json.dumps(other.record(), ensure_ascii=False)
+
+
+def _fresh_views(rnd: te.Round) -> list[dict[str, object]]:
+    """Every seat's view, and the public record, of a round read back from its record:
+    a new object, with nothing kept from earlier views."""
+    again = te.Round.from_json(rnd.to_json())
+    return [*(again.view(s) for s in range(rnd.players)), again.public_record()]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_views_kept_between_changes_follow_every_change(name: str) -> None:
+    """The parts every seat's view shares are kept with the round until it changes: a
+    round viewed before and after every action (seats in a changing order, the same
+    seat twice), its clones, and a resampled deal each show exactly what a round read
+    back from the record shows, never a part kept from an earlier state."""
+    for rnd in _positions(name):
+        rng = random.Random(len(rnd.history))
+        copy = rnd.clone()
+        for _ in range(4):
+            seats = list(range(copy.players)) * 2
+            rng.shuffle(seats)
+            views = {s: copy.view(s) for s in seats}
+            assert [*(views[s] for s in range(copy.players)),
+                    copy.public_record()] == _fresh_views(copy)
+            if copy.is_over:
+                break
+            copy.apply(rng.choice(copy.legal_actions()))
+        assert [*(rnd.view(s) for s in range(rnd.players)), rnd.public_record()] \
+            == _fresh_views(rnd)
+        if rnd.is_over or rnd.to_act is None:
+            continue
+        seat = rnd.to_act
+        other = rnd.resample(seat, random.Random(seat))
+        assert [other.view(s) for s in range(other.players)] == \
+            _fresh_views(other)[:-1]

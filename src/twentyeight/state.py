@@ -153,6 +153,7 @@ class RoundState:
         "_trump_known",
         "_trump_led",
         "_trump_suit",
+        "_view_kept",
         "_window",
         "_window_event",
         "dealer",
@@ -293,6 +294,7 @@ class RoundState:
     _leader: int
     _resample_facts: Any
     _record_actions: tuple[int, str] | None
+    _view_kept: list[Any] | None
 
     @property
     def _port(self) -> RoundPort:
@@ -448,6 +450,7 @@ def fill_blank(rnd: RoundState, ruleset: Ruleset, dealer: int) -> None:
     rnd._leader = (dealer + rnd._first_lead_after) % n
     rnd._resample_facts = None
     rnd._record_actions = None
+    rnd._view_kept = None
     rnd.phase = Phase.AUCTION
     rnd.to_act = None
 
@@ -531,6 +534,7 @@ def copy_round(rnd: Round) -> Round:
     new._leader = rnd._leader
     new._resample_facts = rnd._resample_facts
     new._record_actions = rnd._record_actions
+    new._view_kept = rnd._view_kept
     return new
 
 

@@ -157,8 +157,10 @@ class Views(Transitions):
         unseen seventh card). A server sends this, never the round itself.
 
         Parts that never change once made (finished tricks, a finished auction) are
-        built once and shared by later views of the round and of its clones: treat a
-        view as read-only, and copy it before changing it."""
+        built once and shared by later views of the round and of its clones, and the
+        parts every seat sees alike are built once for each state of the round and
+        shared by every seat's view of it (the dict itself is new on each call): treat
+        a view as read-only, and copy it before changing it."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
         v = _fields(self, seat)
@@ -270,50 +272,83 @@ _MAX_TRUMP_VIEWS = 4096
 """How many trump views a ruleset keeps for reuse before it starts again."""
 
 
+_PUBLIC_FIELDS = ("ruleset", "players", "dealer", "opener", "bid_range", "bid_step", "phase",
+                  "to_act", "cards_held", "auction", "calls", "contract", "sitting_out",
+                  "shown", "trick", "tricks", "card_points", "result")
+"""The fields every seat's view shares, in their order."""
+
+
 def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
     """The fields of ``seat``'s view in order; with ``seat=None``, only those that
     are the same for every seat (what everyone at the table has seen)."""
+    kept = _kept_part(rnd)
+    part = kept[1]
+    if seat is None:
+        return dict(zip(_PUBLIC_FIELDS, part, strict=True))
+    if seat == part[7]:
+        texts = kept[2]
+        if texts is None:
+            texts = _legal_texts(rnd)
+            if kept[0] is not None:
+                kept[2] = texts
+    else:
+        texts = []
+    v: dict[str, Any] = {
+        "ruleset": part[0], "seat": seat, "team": seat & 1, "players": part[1],
+        "dealer": part[2], "opener": part[3], "bid_range": part[4], "bid_step": part[5],
+        "phase": part[6], "to_act": part[7],
+        "hand": rnd.ruleset.card_texts(rnd._hands[seat]),
+        "cards_held": part[8], "auction": part[9], "calls": part[10], "contract": part[11],
+        "trump": _trump_view(rnd, seat), "sitting_out": part[12], "shown": part[13],
+        "trick": part[14], "tricks": part[15], "card_points": part[16],
+        "legal_actions": texts, "result": part[17]}
+    aside = rnd._aside & rnd._dealt[seat]
+    if aside:
+        items = list(v.items())
+        items.insert(list(v).index("hand") + 1, ("aside", rnd.ruleset.card_texts(aside)))
+        v = dict(items)
+    if rnd._down:
+        _show_cuts(rnd, v, face_down(rnd, seat))
+    return v
+
+
+def _kept_part(rnd: Views) -> list[Any]:
+    """``[key, the values of _PUBLIC_FIELDS, the texts of the legal actions, the trick
+    fields with face-down cards shown to each audience (:func:`_show_cuts`)]`` for the
+    round as it is now (the last two None until asked). A server asks for every seat's
+    view after every action, and these parts are the same for all of them: they are
+    kept with the round under its legality answer, which the engine drops on every
+    change of the round, so the answer still in place (the same object) means nothing
+    changed since."""
+    legal = rnd._legal_cache
+    if legal is None and rnd.to_act is not None:
+        rnd.legal_actions()
+        legal = rnd._legal_cache
+    kept = rnd._view_kept
+    if kept is not None and legal is not None and kept[0] is legal:
+        return kept
     n = rnd._n
     dealer = rnd.dealer
-    v: dict[str, Any] = {"ruleset": rnd._name}
-    if seat is not None:
-        v["seat"] = seat
-        v["team"] = seat & 1
-    v["players"] = n
-    v["dealer"] = dealer
-    v["opener"] = (dealer + 1) % n
-    v["bid_range"] = [rnd._min_bid, rnd._max_bid]
-    v["bid_step"] = rnd._bid_step
-    v["phase"] = _PHASE_NAMES[rnd.phase]
-    v["to_act"] = rnd.to_act
-    if seat is not None:
-        v["hand"] = rnd.ruleset.card_texts(rnd._hands[seat])
-        aside = rnd._aside & rnd._dealt[seat]
-        if aside:
-            v["aside"] = rnd.ruleset.card_texts(aside)
-    v["cards_held"] = held_counts(rnd)
-    v["auction"] = _auction_view_list(rnd)
-    v["calls"] = _calls_view(rnd) if rnd._call_log else []
-    v["contract"] = _contract_view(rnd) if rnd._bidder >= 0 else None
-    if seat is not None:
-        v["trump"] = _trump_view(rnd, seat)
     active = rnd._active
-    v["sitting_out"] = [] if active == (1 << n) - 1 else [
-        s for s in range(n) if not active >> s & 1]
-    v["shown"] = _shown_view(rnd) if rnd._shown else []
-    v["trick"] = _trick_view(rnd)
-    v["tricks"] = _finished_tricks_view(rnd)
-    v["card_points"] = list(rnd._team_points)
-    if rnd._down and seat is not None:
-        _show_cuts(rnd, v, face_down(rnd, seat))
-    if seat is not None:
-        if seat == rnd.to_act:
-            texts = rnd._action_texts
-            v["legal_actions"] = [texts.get(id(a)) or str(a) for a in rnd.legal_actions()]
-        else:
-            v["legal_actions"] = []
-    v["result"] = rnd._result.to_json() if rnd._result is not None else None
-    return v
+    part = (
+        rnd._name, n, dealer, (dealer + 1) % n, [rnd._min_bid, rnd._max_bid], rnd._bid_step,
+        _PHASE_NAMES[rnd.phase], rnd.to_act, held_counts(rnd), _auction_view_list(rnd),
+        _calls_view(rnd) if rnd._call_log else [],
+        _contract_view(rnd) if rnd._bidder >= 0 else None,
+        [] if active == (1 << n) - 1 else [s for s in range(n) if not active >> s & 1],
+        _shown_view(rnd) if rnd._shown else [], _trick_view(rnd),
+        _finished_tricks_view(rnd), list(rnd._team_points),
+        rnd._result.to_json() if rnd._result is not None else None)
+    if legal is None:
+        return [None, part, None, None]
+    kept = [legal, part, None, None]
+    rnd._view_kept = kept
+    return kept
+
+
+def _legal_texts(rnd: Views) -> list[str]:
+    texts = rnd._action_texts
+    return [texts.get(id(a)) or str(a) for a in rnd.legal_actions()]
 
 
 def _auction_view_list(rnd: Views) -> list[dict[str, Any]]:
@@ -373,10 +408,16 @@ def _shown_view(rnd: Views) -> list[dict[str, Any]]:
 
 def _trick_view(rnd: Views) -> dict[str, Any]:
     text = rnd._card_text
+    trick = rnd._trick
+    leader: int | None = rnd.to_act
+    cards: list[dict[str, Any]] = []
+    if trick:
+        leader = rnd._leader
+        seats = rnd._seat_order[leader]
+        cards = [{"seat": seats[i], "card": text[c]} for i, c in enumerate(trick)]
     return {
-        "leader": rnd._leader if rnd._trick else rnd.to_act,
-        "cards": [{"seat": s, "card": text[c]}
-                  for s, c in zip(rnd._trick_seats(), rnd._trick, strict=True)],
+        "leader": leader,
+        "cards": cards,
         "trumps_from": (rnd._trump_from if rnd._exposed_at is not None
                         and rnd._trump_suit >= 0 else None),
     }
@@ -402,8 +443,28 @@ def _finished_tricks_view(rnd: Views) -> list[dict[str, Any]]:
 
 def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
     """Mark the face-down cards in the trick fields of ``v``, leaving out those of
-    ``hidden`` (their card, and their points from the trick and the team)."""
+    ``hidden`` (their card, and their points from the trick and the team). The fields
+    changed are replaced, never changed in place: other views share them. What they
+    become is kept with the round's view parts (:func:`_kept_part`) for each ``hidden``,
+    the same for the seats that have seen the same cuts."""
+    kept = rnd._view_kept
+    by_hidden: dict[int | None, Any] = {}
+    if kept is not None and kept[0] is rnd._legal_cache:
+        if kept[3] is None:
+            kept[3] = by_hidden
+        else:
+            by_hidden = kept[3]
+            shown = by_hidden.get(hidden)
+            if shown is not None:
+                v["trick"], v["tricks"], v["card_points"] = shown
+                return
     down, text, points = rnd._down, rnd._card_text, rnd._points
+    # (Under None: the finished tricks that hold a face-down card.)
+    with_cuts = by_hidden.get(None)
+    if with_cuts is None:
+        with_cuts = by_hidden[None] = tuple(
+            k for k, (_, ids, _, _, _) in enumerate(rnd._tricks)
+            if any(down >> c & 1 for c in ids))
 
     def cards(seats: tuple[int, ...], ids: list[int]) -> list[dict[str, Any]]:
         return [{"seat": s, "card": text[c]} if not down >> c & 1 else
@@ -412,14 +473,15 @@ def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
 
     if rnd._trick:
         v["trick"] = {**v["trick"], "cards": cards(rnd._trick_seats(), rnd._trick)}
-    team_points = v["card_points"]
-    for k, (seats, ids, winner, _, _) in enumerate(rnd._tricks):
-        if any(down >> c & 1 for c in ids):
-            unseen = sum(points[c] for c in ids if hidden >> c & 1)
-            v["tricks"][k] = {**v["tricks"][k], "cards": cards(seats, ids),
-                              "points": v["tricks"][k]["points"] - unseen}
-            team_points[winner & 1] -= unseen
-
+    tricks = v["tricks"] = list(v["tricks"])
+    team_points = v["card_points"] = list(v["card_points"])
+    for k in with_cuts:
+        seats, ids, winner, _, _ = rnd._tricks[k]
+        unseen = sum(points[c] for c in ids if hidden >> c & 1)
+        tricks[k] = {**tricks[k], "cards": cards(seats, ids),
+                     "points": tricks[k]["points"] - unseen}
+        team_points[winner & 1] -= unseen
+    by_hidden[hidden] = (v["trick"], tricks, team_points)
 
 
 # ---------------------------------------------------------------- what the observation reads
