@@ -81,7 +81,10 @@ def test_seat_access_offers_the_seat_and_nothing_else() -> None:
     assert det.view(seat) == rnd.view(seat)
     # Nothing on it names another seat's cards: its public names are these.
     assert {n for n in dir(access) if not n.startswith("_")} == {
-        "in_play", "legal_actions", "resample", "ruleset", "seat", "tricks_left", "view"}
+        "in_play", "legal_actions", "resample", "ruleset", "seat", "trump_hidden",
+        "tricks_left", "view"}
+    # What it tells of the trump is what the seat's view says.
+    assert access.trump_hidden == ("suit" not in rnd.view(seat)["trump"])
 
 
 class SeesAll(SeatAccess):
@@ -108,16 +111,21 @@ def test_pimc_plays_a_best_card_of_the_real_deal_when_every_sample_is_it() -> No
     assert checked >= 10
 
 
-def _solves_at_first_choice(name: str, tricks: int) -> tuple[int, int]:
-    """How many deals a default PIMC bot (two samples, a small budget) solves at the
-    first choice of cards after ``tricks`` finished tricks of ``name``, and the tricks
-    left then."""
+def _solves_at_first_choice(name: str, tricks: int, *, knows_trump: bool = True,
+                            **options: Any) -> tuple[int, int]:
+    """How many deals a default PIMC bot (two samples, a small budget, ``options``)
+    solves at the first choice of cards after ``tricks`` finished tricks of ``name`` of
+    a seat that knows the trump (or, with ``knows_trump=False``, does not), and the
+    tricks left then."""
     import twentyeight.bots.search as search_module
 
-    for seed in range(50):
+    for seed in range(200):
         rnd = position_in_play(name, seed, tricks)
-        if not rnd.is_over and rnd.phase is te.Phase.PLAY and len(rnd.legal_actions()) > 1:
+        if not rnd.is_over and rnd.phase is te.Phase.PLAY and len(rnd.legal_actions()) > 1 \
+                and SeatAccess(rnd, rnd.to_act).trump_hidden is not knows_trump:
             break
+    else:
+        raise AssertionError("no such position")
     solves = 0
     real = search_module.solve
 
@@ -129,7 +137,7 @@ def _solves_at_first_choice(name: str, tricks: int) -> tuple[int, int]:
     seat = rnd.to_act
     assert seat is not None
     access = SeatAccess(rnd, seat)
-    bot = PIMCBot(1, samples=2, max_nodes=2_000)
+    bot = PIMCBot(1, samples=2, max_nodes=2_000, **options)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(search_module, "solve", counted)
         assert bot.choose_at(access) in rnd.legal_actions()
@@ -155,6 +163,25 @@ def test_pimc_solves_the_whole_hand_where_the_play_is_cards_alone() -> None:
     assert PIMCBot(1, solve_tricks=4).solve_tricks == 4
 
 
+def test_pimc_waits_while_the_trump_is_a_secret_to_its_seat() -> None:
+    """Issue 39 (28's strength): a seat that does not know the trump searches only from
+    HIDDEN_TRUMP_TRICKS tricks left, where one that knows it searches the whole hand;
+    ``hidden_trump_tricks=None`` searches it whatever the seat knows."""
+    from twentyeight.bots import HIDDEN_TRUMP_TRICKS
+
+    assert PIMCBot(1).hidden_trump_tricks == HIDDEN_TRUMP_TRICKS
+    early = 8 - HIDDEN_TRUMP_TRICKS - 1  # tricks played one trick before it searches
+    assert _solves_at_first_choice("28", early) == (2, HIDDEN_TRUMP_TRICKS + 1)
+    assert _solves_at_first_choice("28", early, knows_trump=False) == \
+        (0, HIDDEN_TRUMP_TRICKS + 1)
+    assert _solves_at_first_choice("28", early + 1, knows_trump=False) == \
+        (2, HIDDEN_TRUMP_TRICKS)
+    assert _solves_at_first_choice("28", 0, knows_trump=False,
+                                   hidden_trump_tricks=None) == (2, 8)
+    with pytest.raises(ValueError, match="hidden_trump_tricks"):
+        PIMCBot(1, hidden_trump_tricks=0)
+
+
 def test_a_bot_spec_names_a_bot_and_its_options() -> None:
     import pickle
 
@@ -165,6 +192,7 @@ def test_a_bot_spec_names_a_bot_and_its_options() -> None:
     bot = make(3)
     assert isinstance(bot, PIMCBot)
     assert (bot.solve_tricks, bot.samples, bot.max_nodes) == (4, 16, None)
+    assert bot_factory("pimc:hidden_trump_tricks=none")(3).hidden_trump_tricks is None
     # A factory travels to worker processes: it pickles and makes the same bot there.
     again = pickle.loads(pickle.dumps(make))(3)
     assert (again.solve_tricks, again.samples, again.max_nodes) == (4, 16, None)
@@ -185,6 +213,7 @@ def test_a_bot_spec_names_a_bot_and_its_options() -> None:
     ("pimc:samples=1e3", "got '1e3'"),
     ("pimc:samples=" + "9" * 5000, "characters)"),
     ("pimc:solve_tricks=None", "solve_tricks takes a whole number, at least 1, or none"),
+    ("pimc:hidden_trump_tricks=0", "hidden_trump_tricks takes a whole number, at least 1, or none"),
     ("pimc:samples=2,samples=3", "option samples is given twice"),
     ("ismcts:exploration=nan", "exploration takes a number, at least 0; got 'nan'"),
     ("ismcts:exploration=-1", "got '-1'"),

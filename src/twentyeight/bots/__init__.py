@@ -41,7 +41,14 @@ from .facts import (
     ruleset_facts,
 )
 from .heuristic import HeuristicBot
-from .search import BIDDING, ROUND_SEARCH_TRICKS, ISMCTSBot, PIMCBot, SeatAccess
+from .search import (
+    BIDDING,
+    HIDDEN_TRUMP_TRICKS,
+    ROUND_SEARCH_TRICKS,
+    ISMCTSBot,
+    PIMCBot,
+    SeatAccess,
+)
 from .simple import Bot, RandomBot, play_round
 from .simulation import (
     BOT_KINDS,
@@ -58,6 +65,7 @@ __all__ = [
     "BIDDING",
     "BOT_KINDS",
     "CARD_POINTS",
+    "HIDDEN_TRUMP_TRICKS",
     "INFERENCE",
     "RANK_ORDER",
     "ROUND_SEARCH_TRICKS",

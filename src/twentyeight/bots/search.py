@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..round import Round
     from ..ruleset import Ruleset
 
-__all__ = ["BIDDING", "ROUND_SEARCH_TRICKS", "ISMCTSBot", "PIMCBot", "SeatAccess"]
+__all__ = ["BIDDING", "HIDDEN_TRUMP_TRICKS", "ROUND_SEARCH_TRICKS", "ISMCTSBot", "PIMCBot",
+           "SeatAccess"]
 
 BIDDING = ("heuristic", "simulation")
 """The ways :class:`PIMCBot` may bid (its ``bidding`` option)."""
@@ -43,6 +44,14 @@ play the solver must search as a round (not as cards alone): there a whole hand 
 take seconds to minutes a deal. Five tricks keep a decision within about a second at
 the 95th percentile in the presets searched so (six take several), and play stronger
 than four (see "Bots and strength")."""
+
+
+HIDDEN_TRUMP_TRICKS = 5
+"""Tricks left when :class:`PIMCBot` starts its search, by default, while the trump is
+a secret to its seat (a defender's, or the bidder's partner's, before the trump is
+exposed). Each deal it solves fixes a trump, and the solver of each plays, for every
+seat, as if it knew that trump: earlier in the hand that makes its choices worse than
+the heuristic's, measured in 28 (see "Bots and strength")."""
 
 
 class SeatAccess:
@@ -81,6 +90,13 @@ class SeatAccess:
         """Tricks not yet finished, the one in progress included (public)."""
         rnd = self._round
         return rnd.ruleset.config.tricks - len(rnd.tricks)
+
+    @property
+    def trump_hidden(self) -> bool:
+        """True while the round has a trump this seat does not know (its view's
+        ``trump`` entry names no suit)."""
+        trump = self._round.view(self.seat)["trump"]
+        return bool(trump) and "suit" not in trump  # type: ignore[operator]
 
     def resample(self, rng: random.Random) -> Round:
         """A deal of the hidden cards drawn uniformly from those consistent with
@@ -158,8 +174,12 @@ class PIMCBot(_SearchBot):
     round itself (a plug-in that changes the play), each node costs ten to
     a hundred times more, so it starts at :data:`ROUND_SEARCH_TRICKS` tricks left. A
     number ``solve_tricks`` starts the search once at most that many tricks are left
-    (the one in progress included) in every ruleset. Before the search starts, and in
-    the auction, the trump choice and the calls, it plays as :class:`HeuristicBot`.
+    (the one in progress included) in every ruleset. While the trump is a secret to the
+    seat, the search starts only at ``hidden_trump_tricks`` tricks left
+    (:data:`HIDDEN_TRUMP_TRICKS`; ``None``: as where the trump is known), since each
+    deal solved plays as if every seat knew the trump it fixed. Before the search
+    starts, and in the auction, the trump choice and the calls, it plays as
+    :class:`HeuristicBot`.
 
     ``max_nodes`` caps each solve (a solve cut short counts its lower bounds), so that
     a decision's cost is bounded by the same count of nodes on every machine: the
@@ -173,11 +193,15 @@ class PIMCBot(_SearchBot):
 
     def __init__(self, seed: int | None = None, *, samples: int = 8,
                  solve_tricks: int | None = None,
+                 hidden_trump_tricks: int | None = HIDDEN_TRUMP_TRICKS,
                  max_nodes: int | None = 1_000_000, bidding: str = "heuristic",
                  bid_samples: int = 6, bid_max_nodes: int | None = 3_000_000,
                  inference: str = "none") -> None:
-        if samples < 1 or bid_samples < 1 or (solve_tricks is not None and solve_tricks < 1):
-            raise ValueError("samples, bid_samples and solve_tricks must be at least 1")
+        if samples < 1 or bid_samples < 1 or any(
+                tricks is not None and tricks < 1
+                for tricks in (solve_tricks, hidden_trump_tricks)):
+            raise ValueError("samples, bid_samples, solve_tricks and hidden_trump_tricks "
+                             "must be at least 1")
         for budget in (max_nodes, bid_max_nodes):
             if budget is not None and budget < 1:
                 raise ValueError("a node budget must be at least 1 (or None: no budget)")
@@ -197,6 +221,9 @@ class PIMCBot(_SearchBot):
         """Deals drawn and solved for each decision."""
         self.solve_tricks = solve_tricks
         """The search starts once this many tricks are left (``None``: see the class)."""
+        self.hidden_trump_tricks = hidden_trump_tricks
+        """While the trump is a secret to the seat, the search starts only once this
+        many tricks are left (``None``: no later than where the trump is known)."""
         self.max_nodes = max_nodes
         """The node budget of each solve (``None``: none)."""
         self.inference = inference
@@ -204,6 +231,7 @@ class PIMCBot(_SearchBot):
 
     def __repr__(self) -> str:
         return (f"PIMCBot(samples={self.samples}, solve_tricks={self.solve_tricks}, "
+                f"hidden_trump_tricks={self.hidden_trump_tricks}, "
                 f"bidding={self.bidding!r}, inference={self.inference!r})")
 
     def choose_at(self, access: SeatAccess) -> Action:
@@ -228,7 +256,11 @@ class PIMCBot(_SearchBot):
         if start is None:
             rs = access.ruleset
             start = rs.config.tricks if search_tables(rs).plain else ROUND_SEARCH_TRICKS
-        return access.tricks_left <= start
+        left = access.tricks_left
+        if left > start:
+            return False
+        hidden = self.hidden_trump_tricks
+        return hidden is None or left <= hidden or not access.trump_hidden
 
     def _search(self, access: SeatAccess, legal: tuple[Action, ...]) -> Action:
         plain = self._heuristic_action(access, legal)

@@ -74,6 +74,7 @@ _BOT_OPTIONS: Mapping[str, Mapping[str, tuple[Callable[[str], Any], str]]] = {
                "exploration": (_finite, "a number, at least 0")},
     "pimc": {"samples": (_count, "a whole number, at least 1"),
              "solve_tricks": (_count_or_none, "a whole number, at least 1, or none"),
+             "hidden_trump_tricks": (_count_or_none, "a whole number, at least 1, or none"),
              "max_nodes": (_count_or_none, "a whole number, at least 1, or none"),
              "bidding": (_one_of(BIDDING), f"one of {', '.join(BIDDING)}"),
              "bid_samples": (_count, "a whole number, at least 1"),
