@@ -51,7 +51,7 @@ HIDDEN_TRUMP_TRICKS = 5
 a secret to its seat (a defender's, or the bidder's partner's, before the trump is
 exposed). Each deal it solves fixes a trump, and the solver of each plays, for every
 seat, as if it knew that trump: earlier in the hand that makes its choices worse than
-the heuristic's, measured in 28 (see "Bots and strength")."""
+the heuristic's (measured: see "Bots and strength")."""
 
 
 class SeatAccess:
