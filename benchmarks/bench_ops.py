@@ -72,8 +72,7 @@ MIN_REPEATS = 7
 RESAMPLE_SEED = 7
 
 FIGURES = ("clone", "view", "table_view", "to_json", "from_json", "clone_apply",
-           "determinize",
-           "observation", "full_round", "per_action")
+           "determinize", "observation", "full_round", "per_action")
 LABELS = {
     "clone": "clone()",
     "view": "view(seat)",

@@ -294,7 +294,7 @@ class RoundState:
     _leader: int
     _resample_facts: Any
     _record_actions: tuple[int, str] | None
-    _view_kept: list[Any] | None
+    _view_kept: Any  # the views' parts every seat shares (views._Shared), or None
 
     @property
     def _port(self) -> RoundPort:

@@ -219,10 +219,11 @@ class Views(Transitions):
         }
         if self._scores is not None:
             rec["scores"] = list(self._scores)
-        public = _fields(self, None)
+        shared = _shared(self)
+        public = dict(shared.fields)
         del public["ruleset"]
         if self._down:
-            _show_cuts(self, public, hidden)
+            _show_cuts(self, public, hidden, shared)
         rec.update(public)
         rec["trump"] = _trump_view(self, seat)
         rec["actions"] = actions
@@ -272,78 +273,81 @@ _MAX_TRUMP_VIEWS = 4096
 """How many trump views a ruleset keeps for reuse before it starts again."""
 
 
-_PUBLIC_FIELDS = ("ruleset", "players", "dealer", "opener", "bid_range", "bid_step", "phase",
-                  "to_act", "cards_held", "auction", "calls", "contract", "sitting_out",
-                  "shown", "trick", "tricks", "card_points", "result")
-"""The fields every seat's view shares, in their order."""
+class _Shared:
+    """What every seat's view of one state of a round shares. A server asks for every
+    seat's view after every action: this is made once for them all and kept with the
+    round under its legality answer (``key``), which the engine drops on every change of
+    the round, so while the same answer is in place nothing has changed since."""
+
+    __slots__ = ("face_down", "fields", "key", "legal_texts")
+
+    def __init__(self, key: Any, fields: dict[str, Any]) -> None:
+        self.key = key
+        self.fields = fields
+        """The fields every seat's view holds alike, in view order."""
+        self.legal_texts: list[str] | None = None
+        """The legal actions' texts, for the seat to act (made when first asked)."""
+        self.face_down: dict[int, tuple[Any, ...]] = {}
+        """The trick fields with face-down cards shown (:func:`_show_cuts`), by the
+        cards hidden from the audience."""
 
 
-def _fields(rnd: Views, seat: int | None) -> dict[str, Any]:
-    """The fields of ``seat``'s view in order; with ``seat=None``, only those that
-    are the same for every seat (what everyone at the table has seen)."""
-    kept = _kept_part(rnd)
-    part = kept[1]
-    if seat is None:
-        return dict(zip(_PUBLIC_FIELDS, part, strict=True))
-    if seat == part[7]:
-        texts = kept[2]
-        if texts is None:
-            texts = _legal_texts(rnd)
-            if kept[0] is not None:
-                kept[2] = texts
-    else:
-        texts = []
+def _fields(rnd: Views, seat: int) -> dict[str, Any]:
+    """The fields of ``seat``'s view in order."""
+    shared = _shared(rnd)
+    f = shared.fields
+    texts: list[str] = []
+    if seat == f["to_act"]:
+        texts = shared.legal_texts or _legal_texts(rnd)
+        shared.legal_texts = texts
     v: dict[str, Any] = {
-        "ruleset": part[0], "seat": seat, "team": seat & 1, "players": part[1],
-        "dealer": part[2], "opener": part[3], "bid_range": part[4], "bid_step": part[5],
-        "phase": part[6], "to_act": part[7],
+        "ruleset": f["ruleset"], "seat": seat, "team": seat & 1, "players": f["players"],
+        "dealer": f["dealer"], "opener": f["opener"], "bid_range": f["bid_range"],
+        "bid_step": f["bid_step"], "phase": f["phase"], "to_act": f["to_act"],
         "hand": rnd.ruleset.card_texts(rnd._hands[seat]),
-        "cards_held": part[8], "auction": part[9], "calls": part[10], "contract": part[11],
-        "trump": _trump_view(rnd, seat), "sitting_out": part[12], "shown": part[13],
-        "trick": part[14], "tricks": part[15], "card_points": part[16],
-        "legal_actions": texts, "result": part[17]}
+        "cards_held": f["cards_held"], "auction": f["auction"], "calls": f["calls"],
+        "contract": f["contract"], "trump": _trump_view(rnd, seat),
+        "sitting_out": f["sitting_out"], "shown": f["shown"], "trick": f["trick"],
+        "tricks": f["tricks"], "card_points": f["card_points"], "legal_actions": texts,
+        "result": f["result"]}
     aside = rnd._aside & rnd._dealt[seat]
     if aside:
         items = list(v.items())
         items.insert(list(v).index("hand") + 1, ("aside", rnd.ruleset.card_texts(aside)))
         v = dict(items)
     if rnd._down:
-        _show_cuts(rnd, v, face_down(rnd, seat))
+        _show_cuts(rnd, v, face_down(rnd, seat), shared)
     return v
 
 
-def _kept_part(rnd: Views) -> list[Any]:
-    """``[key, the values of _PUBLIC_FIELDS, the texts of the legal actions, the trick
-    fields with face-down cards shown to each audience (:func:`_show_cuts`)]`` for the
-    round as it is now (the last two None until asked). A server asks for every seat's
-    view after every action, and these parts are the same for all of them: they are
-    kept with the round under its legality answer, which the engine drops on every
-    change of the round, so the answer still in place (the same object) means nothing
-    changed since."""
+def _shared(rnd: Views) -> _Shared:
+    """The :class:`_Shared` parts of ``rnd``'s views as it is now: those kept with it
+    if it has not changed since, else new ones, kept unless the round is over."""
     legal = rnd._legal_cache
     if legal is None and rnd.to_act is not None:
         rnd.legal_actions()
         legal = rnd._legal_cache
     kept = rnd._view_kept
-    if kept is not None and legal is not None and kept[0] is legal:
-        return kept
+    if kept is not None and legal is not None and kept.key is legal:
+        return kept  # type: ignore[no-any-return]
     n = rnd._n
     dealer = rnd.dealer
     active = rnd._active
-    part = (
-        rnd._name, n, dealer, (dealer + 1) % n, [rnd._min_bid, rnd._max_bid], rnd._bid_step,
-        _PHASE_NAMES[rnd.phase], rnd.to_act, held_counts(rnd), _auction_view_list(rnd),
-        _calls_view(rnd) if rnd._call_log else [],
-        _contract_view(rnd) if rnd._bidder >= 0 else None,
-        [] if active == (1 << n) - 1 else [s for s in range(n) if not active >> s & 1],
-        _shown_view(rnd) if rnd._shown else [], _trick_view(rnd),
-        _finished_tricks_view(rnd), list(rnd._team_points),
-        rnd._result.to_json() if rnd._result is not None else None)
-    if legal is None:
-        return [None, part, None, None]
-    kept = [legal, part, None, None]
-    rnd._view_kept = kept
-    return kept
+    shared = _Shared(legal, {
+        "ruleset": rnd._name, "players": n, "dealer": dealer, "opener": (dealer + 1) % n,
+        "bid_range": [rnd._min_bid, rnd._max_bid], "bid_step": rnd._bid_step,
+        "phase": _PHASE_NAMES[rnd.phase], "to_act": rnd.to_act,
+        "cards_held": held_counts(rnd), "auction": _auction_view_list(rnd),
+        "calls": _calls_view(rnd) if rnd._call_log else [],
+        "contract": _contract_view(rnd) if rnd._bidder >= 0 else None,
+        "sitting_out": [] if active == (1 << n) - 1 else [
+            s for s in range(n) if not active >> s & 1],
+        "shown": _shown_view(rnd) if rnd._shown else [], "trick": _trick_view(rnd),
+        "tricks": _finished_tricks_view(rnd), "card_points": list(rnd._team_points),
+        "result": rnd._result.to_json() if rnd._result is not None else None})
+    if legal is not None:
+        rnd._view_kept = shared
+    return shared
 
 
 def _legal_texts(rnd: Views) -> list[str]:
@@ -441,30 +445,17 @@ def _finished_tricks_view(rnd: Views) -> list[dict[str, Any]]:
     return list(cached)
 
 
-def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
+def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int, shared: _Shared) -> None:
     """Mark the face-down cards in the trick fields of ``v``, leaving out those of
     ``hidden`` (their card, and their points from the trick and the team). The fields
     changed are replaced, never changed in place: other views share them. What they
-    become is kept with the round's view parts (:func:`_kept_part`) for each ``hidden``,
-    the same for the seats that have seen the same cuts."""
-    kept = rnd._view_kept
-    by_hidden: dict[int | None, Any] = {}
-    if kept is not None and kept[0] is rnd._legal_cache:
-        if kept[3] is None:
-            kept[3] = by_hidden
-        else:
-            by_hidden = kept[3]
-            shown = by_hidden.get(hidden)
-            if shown is not None:
-                v["trick"], v["tricks"], v["card_points"] = shown
-                return
+    become is kept in ``shared`` for each ``hidden``, the same for every audience that
+    has seen the same face-down cards."""
+    shown = shared.face_down.get(hidden)
+    if shown is not None:
+        v["trick"], v["tricks"], v["card_points"] = shown
+        return
     down, text, points = rnd._down, rnd._card_text, rnd._points
-    # (Under None: the finished tricks that hold a face-down card.)
-    with_cuts = by_hidden.get(None)
-    if with_cuts is None:
-        with_cuts = by_hidden[None] = tuple(
-            k for k, (_, ids, _, _, _) in enumerate(rnd._tricks)
-            if any(down >> c & 1 for c in ids))
 
     def cards(seats: tuple[int, ...], ids: list[int]) -> list[dict[str, Any]]:
         return [{"seat": s, "card": text[c]} if not down >> c & 1 else
@@ -475,13 +466,13 @@ def _show_cuts(rnd: Views, v: dict[str, Any], hidden: int) -> None:
         v["trick"] = {**v["trick"], "cards": cards(rnd._trick_seats(), rnd._trick)}
     tricks = v["tricks"] = list(v["tricks"])
     team_points = v["card_points"] = list(v["card_points"])
-    for k in with_cuts:
-        seats, ids, winner, _, _ = rnd._tricks[k]
-        unseen = sum(points[c] for c in ids if hidden >> c & 1)
-        tricks[k] = {**tricks[k], "cards": cards(seats, ids),
-                     "points": tricks[k]["points"] - unseen}
-        team_points[winner & 1] -= unseen
-    by_hidden[hidden] = (v["trick"], tricks, team_points)
+    for k, (seats, ids, winner, _, _) in enumerate(rnd._tricks):
+        if any(down >> c & 1 for c in ids):
+            unseen = sum(points[c] for c in ids if hidden >> c & 1)
+            tricks[k] = {**tricks[k], "cards": cards(seats, ids),
+                         "points": tricks[k]["points"] - unseen}
+            team_points[winner & 1] -= unseen
+    shared.face_down[hidden] = (v["trick"], tricks, team_points)
 
 
 # ---------------------------------------------------------------- what the observation reads
